@@ -1,0 +1,23 @@
+//! The rules core: squares, pieces, moves, positions, FEN, Zobrist keys,
+//! legal move generation, check detection and perft. It knows nothing of
+//! evaluation or search.
+
+mod attacks;
+mod fen;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+mod square;
+pub mod tables;
+mod zobrist;
+
+pub use attacks::Attackers;
+pub use fen::{FenError, START_FEN};
+pub use moves::{Move, MoveList, MoveParseError, MAX_MOVES};
+pub use perft::{perft, perft_divide};
+pub use piece::{Colour, Piece, PieceKind};
+pub use position::{Position, PsqTables, PSQ_LANES, ZERO_PSQ_TABLES};
+pub use square::{Square, SquareParseError, FILES, RANKS};
+pub use zobrist::{PIECE_KEYS, SIDE_KEY};

@@ -1,0 +1,289 @@
+//! Move generation: pseudo-legal moves from precomputed tables, filtered to
+//! legal ones by a king-safety test that is skipped when the move provably
+//! cannot expose the king.
+
+use super::moves::{Move, MoveList};
+use super::piece::PieceKind;
+use super::position::{Position, NO_SQUARE, SLOT_KIND};
+use super::square::Square;
+use super::tables::{
+    Steps, ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, KING_MOVES, KNIGHT_MOVES, PAWN_MOVES,
+    RANK_LINES,
+};
+
+/// Whether piece code `p` belongs to the side with colour bit `side_bit`
+/// (0 Red, 8 Black); empty squares belong to nobody.
+#[inline(always)]
+fn is_enemy(p: u8, side_bit: u8) -> bool {
+    p != 0 && p & 8 != side_bit
+}
+
+#[inline(always)]
+fn not_own(p: u8, side_bit: u8) -> bool {
+    p == 0 || p & 8 != side_bit
+}
+
+impl Position {
+    /// Every legal move of the side to move, in a fixed order (by piece
+    /// slot, then by table order).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<false>(&mut list);
+        self.retain_legal(&mut list);
+        list
+    }
+
+    /// The legal captures of the side to move (for quiescence search).
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<true>(&mut list);
+        self.retain_legal(&mut list);
+        list
+    }
+
+    /// Every pseudo-legal move (own king safety not checked).
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<false>(&mut list);
+        list
+    }
+
+    /// Whether the side to move has at least one legal move. When it has
+    /// none the game is over and it has lost (checkmate or stalemate alike).
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.is_pseudo_legal(mv) && self.is_safe_for_mover(mv)
+    }
+
+    /// Whether `mv` is a capture (of any piece) in this position.
+    #[inline(always)]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        self.pieces[mv.to().index()] != 0
+    }
+
+    /// Whether `mv` moves a piece of the side to move the way its kind moves,
+    /// onto a square not held by its own side, ignoring king safety. Cheap
+    /// enough to validate hash-table and killer moves in the search.
+    pub fn is_pseudo_legal(&self, mv: Move) -> bool {
+        if mv.is_null() {
+            return false;
+        }
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let side_bit = (self.side.index() as u8) << 3;
+        let p = self.pieces[from];
+        if p == 0 || p & 8 != side_bit || !not_own(self.pieces[to], side_bit) {
+            return false;
+        }
+        let id = self.ids[from] as usize;
+        let in_steps = |steps: &Steps, leg_matters: bool| {
+            steps
+                .iter()
+                .any(|(t, via)| t == to && (!leg_matters || self.pieces[via] == 0))
+        };
+        match SLOT_KIND[id & 15] {
+            PieceKind::King => in_steps(&KING_MOVES[from], false),
+            PieceKind::Advisor => in_steps(&ADVISOR_MOVES[from], false),
+            PieceKind::Bishop => in_steps(&BISHOP_MOVES[from], true),
+            PieceKind::Knight => in_steps(&KNIGHT_MOVES[from], true),
+            PieceKind::Pawn => in_steps(&PAWN_MOVES[self.side.index()][from], false),
+            kind @ (PieceKind::Rook | PieceKind::Cannon) => {
+                let (ff, fr, tf, tr) = (from % 9, from / 9, to % 9, to / 9);
+                let (line, bit) = if ff == tf {
+                    (&FILE_LINES[fr][self.file_occ[ff] as usize], tr)
+                } else if fr == tr {
+                    (&RANK_LINES[ff][self.rank_occ[fr] as usize], tf)
+                } else {
+                    return false;
+                };
+                let mask = if self.pieces[to] == 0 {
+                    line.quiet
+                } else if kind == PieceKind::Rook {
+                    line.first
+                } else {
+                    line.second
+                };
+                mask & (1 << bit) != 0
+            }
+        }
+    }
+
+    /// Whether making the pseudo-legal `mv` leaves the mover's king safe.
+    #[inline(always)]
+    fn is_safe_for_mover(&self, mv: Move) -> bool {
+        // The legality test plays the move on the placement arrays and puts
+        // it back; it needs `&mut`, so it works on a scratch copy only in
+        // this rarely used path.
+        let mut scratch = self.clone_placement();
+        scratch.leaves_king_safe(mv.from().index(), mv.to().index())
+    }
+
+    fn clone_placement(&self) -> Position {
+        let mut p = Position::empty();
+        p.pieces = self.pieces;
+        p.ids = self.ids;
+        p.piece_sq = self.piece_sq;
+        p.rank_occ = self.rank_occ;
+        p.file_occ = self.file_occ;
+        p.side = self.side;
+        p
+    }
+
+    /// Plays from→to on the placement, tests the mover's king, takes it back.
+    #[inline(always)]
+    fn leaves_king_safe(&mut self, from: usize, to: usize) -> bool {
+        let side = self.side;
+        let king = self.piece_sq[side.index() * 16] as usize;
+        let king = if king == from { to } else { king };
+        let captured = self.shallow_make(from, to);
+        let safe = !self.king_square_attacked(king, side.opposite());
+        self.shallow_unmake(from, to, captured);
+        safe
+    }
+
+    /// Drops the pseudo-legal moves of `list` that leave the king attacked.
+    ///
+    /// When the side is not in check, a move can only expose its king by
+    /// leaving or entering the king's file or rank (a rook line, a cannon
+    /// screen, the facing kings) or by vacating a horse leg next to the
+    /// king (the four diagonal neighbours). Other moves are kept untested.
+    fn retain_legal(&self, list: &mut MoveList) {
+        let side = self.side;
+        let king = self.piece_sq[side.index() * 16] as usize;
+        let (kf, kr) = (king % 9, king / 9);
+        let in_check = self.king_square_attacked(king, side.opposite());
+        // the test needs to play moves on the placement; a scratch copy of
+        // the arrays is cheaper than interior mutability here
+        let mut scratch: Option<Position> = None;
+        list.retain(|mv| {
+            let (from, to) = (mv.from().index(), mv.to().index());
+            let risky = in_check
+                || from == king
+                || from % 9 == kf
+                || from / 9 == kr
+                || to % 9 == kf
+                || to / 9 == kr
+                || ((from % 9).abs_diff(kf) == 1 && (from / 9).abs_diff(kr) == 1);
+            if !risky {
+                return true;
+            }
+            scratch
+                .get_or_insert_with(|| self.clone_placement())
+                .leaves_king_safe(from, to)
+        });
+    }
+
+    /// Appends the pseudo-legal moves (captures only when `CAPTURES`).
+    fn generate<const CAPTURES: bool>(&self, list: &mut MoveList) {
+        let side = self.side;
+        let side_bit = (side.index() as u8) << 3;
+        let base = side.index() * 16;
+        for (&from, kind) in self.piece_sq[base..base + 16].iter().zip(SLOT_KIND) {
+            if from == NO_SQUARE {
+                continue;
+            }
+            let from = from as usize;
+            match kind {
+                PieceKind::King => {
+                    self.gen_steps::<CAPTURES, false>(list, from, &KING_MOVES[from], side_bit)
+                }
+                PieceKind::Advisor => {
+                    self.gen_steps::<CAPTURES, false>(list, from, &ADVISOR_MOVES[from], side_bit)
+                }
+                PieceKind::Bishop => {
+                    self.gen_steps::<CAPTURES, true>(list, from, &BISHOP_MOVES[from], side_bit)
+                }
+                PieceKind::Knight => {
+                    self.gen_steps::<CAPTURES, true>(list, from, &KNIGHT_MOVES[from], side_bit)
+                }
+                PieceKind::Pawn => self.gen_steps::<CAPTURES, false>(
+                    list,
+                    from,
+                    &PAWN_MOVES[side.index()][from],
+                    side_bit,
+                ),
+                PieceKind::Rook => self.gen_slides::<CAPTURES, false>(list, from, side_bit),
+                PieceKind::Cannon => self.gen_slides::<CAPTURES, true>(list, from, side_bit),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn gen_steps<const CAPTURES: bool, const BLOCKABLE: bool>(
+        &self,
+        list: &mut MoveList,
+        from: usize,
+        steps: &Steps,
+        side_bit: u8,
+    ) {
+        let from_sq = Square::from_index_unchecked(from);
+        for i in 0..steps.len as usize {
+            let to = steps.to[i] as usize;
+            if BLOCKABLE && self.pieces[steps.via[i] as usize] != 0 {
+                continue;
+            }
+            let target = self.pieces[to];
+            let ok = if CAPTURES {
+                is_enemy(target, side_bit)
+            } else {
+                not_own(target, side_bit)
+            };
+            if ok {
+                list.push(Move::new(from_sq, Square::from_index_unchecked(to)));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn gen_slides<const CAPTURES: bool, const CANNON: bool>(
+        &self,
+        list: &mut MoveList,
+        from: usize,
+        side_bit: u8,
+    ) {
+        let from_sq = Square::from_index_unchecked(from);
+        let (f, r) = (from % 9, from / 9);
+        let file_line = &FILE_LINES[r][self.file_occ[f] as usize];
+        let rank_line = &RANK_LINES[f][self.rank_occ[r] as usize];
+        let (file_hits, rank_hits) = if CANNON {
+            (file_line.second, rank_line.second)
+        } else {
+            (file_line.first, rank_line.first)
+        };
+        let on_file = |rank: usize| rank * 9 + f;
+        let on_rank = |file: usize| r * 9 + file;
+        let pieces = &self.pieces;
+        push_line(list, from_sq, file_hits, on_file, |to| {
+            is_enemy(pieces[to], side_bit)
+        });
+        push_line(list, from_sq, rank_hits, on_rank, |to| {
+            is_enemy(pieces[to], side_bit)
+        });
+        if !CAPTURES {
+            push_line(list, from_sq, file_line.quiet, on_file, |_| true);
+            push_line(list, from_sq, rank_line.quiet, on_rank, |_| true);
+        }
+    }
+}
+
+/// Pushes a move to every point of line mask `m` that `keep` accepts;
+/// `to_of` turns a bit index of the line into a square index.
+#[inline(always)]
+fn push_line(
+    list: &mut MoveList,
+    from: Square,
+    mut m: u16,
+    to_of: impl Fn(usize) -> usize,
+    keep: impl Fn(usize) -> bool,
+) {
+    while m != 0 {
+        let to = to_of(m.trailing_zeros() as usize);
+        m &= m - 1;
+        if keep(to) {
+            list.push(Move::new(from, Square::from_index_unchecked(to)));
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! chuhe (楚河) — a Chinese chess (xiangqi) engine.
+//!
+//! Layers, each knowing only the one below it:
+//! - [`board`]: rules, positions, move generation.
+
+pub mod board;
