@@ -4,3 +4,5 @@
 //! - [`board`]: rules, positions, move generation.
 
 pub mod board;
+pub mod eval;
+pub mod search;

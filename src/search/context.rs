@@ -1,0 +1,496 @@
+//! The per-search state and the recursive node functions: negamax
+//! alpha-beta (every enhancement a switch), the iProbcut forward-pruning
+//! step, and quiescence.
+
+use super::limits::{TimeBudget, MAX_PLY};
+use super::options::{Algorithm, SearchOptions};
+use super::ordering::{mvv_lva, order_moves, History, OrderingHints};
+use super::score::{mated_in, INFINITY, MATE_BOUND};
+use super::stats::SearchStats;
+use super::tt::{Bound, TranspositionTable};
+use super::SearchControl;
+use crate::board::{Move, MoveList, PieceKind, Position, MAX_MOVES};
+use crate::eval::{EvalCounter, Evaluator};
+use std::time::Instant;
+
+/// Nodes between two looks at the clock and the stop flag.
+const POLL_INTERVAL: u64 = 1024;
+/// Null-move reduction (plus one more from this depth on).
+const NULL_REDUCTION: i32 = 2;
+const NULL_DEEP_DEPTH: i32 = 6;
+/// Deepest ply at which a check still extends (keeps the tree finite).
+const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
+
+/// One search's working state, owned by the searching thread.
+pub(crate) struct Context<'a> {
+    pub pos: Position,
+    pub options: &'a SearchOptions,
+    pub evaluator: &'a Evaluator,
+    pub tt: &'a mut TranspositionTable,
+    pub history: &'a mut History,
+    pub control: &'a SearchControl,
+    pub banned: &'a [Move],
+    pub counter: EvalCounter,
+    pub stats: SearchStats,
+    pub start: Instant,
+    pub budget: TimeBudget,
+    pub node_limit: u64,
+    pub aborted: bool,
+    was_pondering: bool,
+    /// > 0 while inside an iProbcut pre-evaluation search.
+    pre_level: u32,
+    /// Material phase of the root, 0 (bare) ..= 256 (full armies), for the
+    /// k schedule.
+    pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pub pv_len: [usize; MAX_PLY + 1],
+}
+
+impl<'a> Context<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        pos: Position,
+        options: &'a SearchOptions,
+        evaluator: &'a Evaluator,
+        tt: &'a mut TranspositionTable,
+        history: &'a mut History,
+        control: &'a SearchControl,
+        banned: &'a [Move],
+        budget: TimeBudget,
+        node_limit: u64,
+    ) -> Context<'a> {
+        Context {
+            pos,
+            options,
+            evaluator,
+            tt,
+            history,
+            control,
+            banned,
+            counter: EvalCounter::default(),
+            stats: SearchStats::default(),
+            start: Instant::now(),
+            budget,
+            node_limit,
+            aborted: false,
+            was_pondering: control.is_pondering(),
+            pre_level: 0,
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+        }
+    }
+
+    /// The principal variation found at the root.
+    pub fn root_pv(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]].to_vec()
+    }
+
+    #[inline(always)]
+    fn evaluate(&mut self) -> i32 {
+        self.evaluator.evaluate(&self.pos, &mut self.counter)
+    }
+
+    /// Counts a node and looks at the limits now and then.
+    #[inline(always)]
+    fn enter_node(&mut self, ply: usize) {
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        if self.stats.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if self.stats.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll();
+        }
+    }
+
+    /// Checks the stop flag, ponderhit and the hard time limit.
+    pub fn poll(&mut self) {
+        if self.control.is_stopped() {
+            self.aborted = true;
+            return;
+        }
+        if self.control.is_pondering() {
+            return;
+        }
+        if self.was_pondering {
+            // ponderhit: the clock starts now
+            self.was_pondering = false;
+            self.start = Instant::now();
+        }
+        if let Some(hard) = self.budget.hard {
+            if self.start.elapsed() >= hard {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// Whether the side to move repeats an earlier position of the game or
+    /// of the search path (same key, same side, no capture or null move in
+    /// between, at least four plies back). Scored as a draw.
+    fn repetition_score(&self) -> Option<i32> {
+        let reversible = self.pos.halfmove_clock() as usize;
+        if reversible < 4 {
+            return None;
+        }
+        let key = self.pos.key();
+        let keys = self.pos.key_history().rev();
+        let moves = self.pos.moves_played().rev();
+        for (i, (k, mv)) in keys.zip(moves).enumerate().take(reversible) {
+            if mv.is_null() {
+                return None;
+            }
+            if i % 2 == 1 && i >= 3 && k == key {
+                return Some(0);
+            }
+        }
+        None
+    }
+
+    /// The draw by the natural move limit (approximated by the plain
+    /// half-move clock inside the search; the arena and protocol apply the
+    /// exact rule).
+    fn move_limit_reached(&self) -> bool {
+        let limit = self.options.move_limit_plies;
+        limit > 0 && self.pos.halfmove_clock() as u32 >= limit
+    }
+
+    /// Negamax alpha-beta from the side to move's view.
+    pub fn negamax(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = 0;
+        if ply > 0 {
+            if let Some(score) = self.repetition_score() {
+                return score;
+            }
+            if self.move_limit_reached() {
+                return 0;
+            }
+            // mate-distance pruning: no line from here can beat a mate
+            // already found nearer the root
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(-mated_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = self.pos.in_check();
+        if in_check && self.options.check_extension && ply < MAX_EXTENSION_PLY {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return if self.options.quiescence {
+                self.quiesce(alpha, beta, ply)
+            } else {
+                self.enter_node(ply);
+                self.evaluate()
+            };
+        }
+        self.enter_node(ply);
+        if self.aborted {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+
+        let key = self.pos.key();
+        let mut hash_move = Move::NULL;
+        if self.options.tt {
+            self.stats.tt_probes += 1;
+            if let Some(hit) = self.tt.probe(key, ply) {
+                self.stats.tt_hits += 1;
+                if let Some(m) = hit.mv.filter(|&m| self.pos.is_pseudo_legal(m)) {
+                    hash_move = m;
+                }
+                if !pv_node && ply > 0 && hit.depth >= depth {
+                    let usable = match hit.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => hit.score >= beta,
+                        Bound::Upper => hit.score <= alpha,
+                    };
+                    if usable {
+                        return hit.score;
+                    }
+                }
+            }
+        }
+
+        if self.options.null_move
+            && allow_null
+            && !pv_node
+            && !in_check
+            && ply > 0
+            && depth >= 3
+            && beta.abs() < MATE_BOUND
+            && self.has_heavy_pieces()
+        {
+            let r = NULL_REDUCTION + i32::from(depth >= NULL_DEEP_DEPTH);
+            self.pos.make_null_move();
+            let v = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.pos.unmake_null_move();
+            if self.aborted {
+                return 0;
+            }
+            if v >= beta {
+                return if v >= MATE_BOUND { beta } else { v };
+            }
+        }
+
+        let mut moves = self.pos.legal_moves();
+        if ply == 0 && !self.banned.is_empty() {
+            moves.retain(|m| !self.banned.contains(&m));
+        }
+        if moves.is_empty() {
+            // checkmate and stalemate alike lose for the side to move
+            return mated_in(ply);
+        }
+        let hints = OrderingHints {
+            hash_move,
+            killers: if self.options.killers {
+                self.history.killers(ply)
+            } else {
+                [Move::NULL; 2]
+            },
+            use_history: self.options.history,
+        };
+        order_moves(&self.pos, &mut moves, &hints, self.history);
+
+        let ipc = &self.options.iprobcut;
+        if self.options.algorithm == Algorithm::IProbcut
+            && depth > ipc.threshold
+            && ipc.pre < depth - 1
+            && !in_check
+            && moves.len() > 1
+        {
+            self.forward_prune(&mut moves, ply, hash_move);
+            if self.aborted {
+                return 0;
+            }
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = Move::NULL;
+        for (i, &mv) in moves.iter().enumerate() {
+            let quiet = !self.pos.is_capture(mv);
+            self.pos.make_move(mv);
+            let v = if i == 0 || !self.options.pvs {
+                -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
+            } else {
+                let v = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                if v > alpha && v < beta && !self.aborted {
+                    -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
+                } else {
+                    v
+                }
+            };
+            self.pos.unmake_move();
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = mv;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        self.stats.cutoffs += 1;
+                        if quiet {
+                            if self.options.history {
+                                self.history.reward(&self.pos, mv, depth);
+                            }
+                            if self.options.killers {
+                                self.history.add_killer(ply, mv);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        if self.options.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, depth, best, bound, best_move, ply);
+        }
+        best
+    }
+
+    /// iProbcut's step at one node: every child gets a pre-evaluation
+    /// search of depth `pre` (itself a full search with these options, so
+    /// deeper pre-searches prune in turn), children are ranked by it, and
+    /// only the best `n` — plus any within k·σ of the best, plus the hash
+    /// move — stay in `moves`, best first.
+    ///
+    /// Pre-searches after the n-th use a lower bound: a child that cannot
+    /// beat both the n-th best value so far and best − k·σ would be pruned
+    /// whatever its exact value, so a fail-low bound is enough for it.
+    fn forward_prune(&mut self, moves: &mut MoveList, ply: usize, hash_move: Move) {
+        let params = &self.options.iprobcut;
+        let (pre, n) = (params.pre, params.n);
+        let margin = self.k_percent() * params.sigma / 100;
+        let outermost = self.pre_level == 0;
+        let (calls_before, nodes_before) = (self.counter.calls, self.stats.nodes);
+        self.pre_level += 1;
+
+        let mut ranked = [(0i32, Move::NULL); MAX_MOVES];
+        let mut top: Vec<i32> = Vec::with_capacity(n.min(MAX_MOVES) + 1); // best n values, descending
+        let mut best = -INFINITY;
+        for (i, &mv) in moves.iter().enumerate() {
+            let floor = if top.len() < n {
+                -INFINITY
+            } else {
+                top[n - 1].min(best - margin)
+            };
+            self.pos.make_move(mv);
+            self.stats.pre_searches += 1;
+            let v = -self.negamax(pre, -INFINITY, -floor, ply + 1, true);
+            self.pos.unmake_move();
+            if self.aborted {
+                self.pre_level -= 1;
+                return;
+            }
+            ranked[i] = (v, mv);
+            best = best.max(v);
+            if n != usize::MAX {
+                let at = top.partition_point(|&x| x >= v);
+                if at < n {
+                    top.insert(at, v);
+                    top.truncate(n);
+                }
+            }
+        }
+        self.pre_level -= 1;
+        if outermost {
+            self.stats.pre_evals += self.counter.calls - calls_before;
+            self.stats.pre_nodes += self.stats.nodes - nodes_before;
+        }
+
+        let len = moves.len();
+        ranked[..len].sort_by_key(|&(v, _)| std::cmp::Reverse(v)); // stable: ties keep move order
+        let floor = best.saturating_sub(margin);
+        moves.clear();
+        for (rank, &(v, mv)) in ranked[..len].iter().enumerate() {
+            if rank < n || v > floor || mv == hash_move {
+                moves.push(mv);
+            }
+        }
+        self.stats.pruned += (len - moves.len()) as u64;
+    }
+
+    /// `k` for the current material: from `k_open` with full armies to
+    /// `k_end` with no rooks, horses or cannons left.
+    fn k_percent(&self) -> i32 {
+        let p = &self.options.iprobcut;
+        let phase = self.material_phase();
+        p.k_end + (p.k_open - p.k_end) * phase / 256
+    }
+
+    /// 256 with all rooks, horses and cannons on the board, 0 with none.
+    fn material_phase(&self) -> i32 {
+        let mut units = 0;
+        for colour in crate::board::Colour::ALL {
+            units += 3 * self.pos.count(colour, PieceKind::Rook) as i32;
+            units += self.pos.count(colour, PieceKind::Knight) as i32;
+            units += self.pos.count(colour, PieceKind::Cannon) as i32;
+        }
+        units * 256 / 20
+    }
+
+    /// Whether the side to move has a rook, horse or cannon (null move is
+    /// unsafe in zugzwang-prone endgames without them).
+    fn has_heavy_pieces(&self) -> bool {
+        let side = self.pos.side_to_move();
+        [PieceKind::Rook, PieceKind::Knight, PieceKind::Cannon]
+            .iter()
+            .any(|&k| self.pos.squares_of(side, k).next().is_some())
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = if ply < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        self.pv[ply][0] = mv;
+        for i in 0..child_len {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len + 1;
+        if ply < MAX_PLY {
+            self.pv_len[ply + 1] = 0;
+        }
+    }
+
+    /// Quiescence: captures only (all evasions when in check), with the
+    /// static evaluation as a floor when not in check.
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        self.enter_node(ply);
+        self.stats.qnodes += 1;
+        if self.aborted {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        let in_check = self.pos.in_check();
+        let mut best;
+        let mut moves;
+        if in_check {
+            moves = self.pos.legal_moves();
+            if moves.is_empty() {
+                return mated_in(ply);
+            }
+            best = -INFINITY;
+        } else {
+            let stand = self.evaluate();
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            moves = self.pos.legal_captures();
+        }
+        let pos = &self.pos;
+        moves.as_mut_slice().sort_by_key(|&m| {
+            if pos.is_capture(m) {
+                -mvv_lva(pos, m)
+            } else {
+                i32::MAX
+            }
+        });
+        for &mv in moves.iter() {
+            self.pos.make_move(mv);
+            let v = -self.quiesce(-beta, -alpha, ply + 1);
+            self.pos.unmake_move();
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,304 @@
+//! The search: iterative deepening over negamax alpha-beta (the baseline)
+//! or iProbcut iterative forward pruning, sharing a transposition table,
+//! the history heuristic, killers, quiescence and time control.
+//!
+//! The search knows nothing of the protocol: it reports through
+//! [`SearchEvent`]s passed to a callback and returns a [`SearchResult`].
+
+mod bench;
+mod context;
+mod limits;
+mod options;
+mod ordering;
+mod score;
+mod stats;
+mod tt;
+
+pub use bench::{bench_positions, run_bench, BenchReport};
+pub use limits::{Clock, Limits, TimeBudget, MAX_PLY};
+pub use options::{parse_bool, Algorithm, IProbcutParams, SearchOptions, SIGMA_DEFAULT_PROFILE};
+pub use score::{mate_distance, INFINITY, MATE, MATE_BOUND, RULE_LOSS};
+pub use stats::SearchStats;
+pub use tt::{Bound, TranspositionTable, TtHit};
+
+use crate::board::{Move, Position};
+use crate::eval::{EvalCounter, Evaluator};
+use context::Context;
+use ordering::History;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Flags shared between a running search and whoever controls it (the
+/// protocol's controller): the search polls them at least every 1024 nodes.
+#[derive(Debug, Default)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+}
+
+impl SearchControl {
+    /// Fresh flags: not stopped, not pondering.
+    pub fn new() -> SearchControl {
+        SearchControl::default()
+    }
+
+    /// Asks the search to end as soon as it can.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Marks the search as pondering (no time limit applies) or not.
+    pub fn set_pondering(&self, on: bool) {
+        self.pondering.store(on, Ordering::Relaxed);
+    }
+
+    /// Whether the search is pondering.
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// The pondered move was played: the clock starts now.
+    pub fn ponderhit(&self) {
+        self.set_pondering(false);
+    }
+
+    /// Clears both flags before a new search.
+    pub fn reset(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+}
+
+/// What one completed iteration found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IterationInfo {
+    /// Nominal depth.
+    pub depth: i32,
+    /// Score from the side to move's view.
+    pub score: i32,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Cumulative statistics.
+    pub stats: SearchStats,
+    /// Transposition table use in permille.
+    pub hashfull: u32,
+}
+
+/// Progress reports of a running search.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SearchEvent {
+    /// An iteration of iterative deepening completed.
+    Iteration(IterationInfo),
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is no legal (unbanned) move.
+    pub best_move: Option<Move>,
+    /// The expected reply, for pondering.
+    pub ponder_move: Option<Move>,
+    /// Score of the last completed iteration, side to move's view.
+    pub score: i32,
+    /// Depth of the last completed iteration (0 if none completed).
+    pub depth: i32,
+    /// Principal variation of the last completed iteration.
+    pub pv: Vec<Move>,
+    /// Statistics of the whole search.
+    pub stats: SearchStats,
+    /// Wall time.
+    pub time_ms: u64,
+    /// Each completed iteration, in order.
+    pub iterations: Vec<IterationInfo>,
+}
+
+/// A search engine instance: options, evaluator, transposition table and
+/// history, kept between searches of one game.
+pub struct Searcher {
+    options: SearchOptions,
+    evaluator: Evaluator,
+    tt: TranspositionTable,
+    history: History,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(SearchOptions::default())
+    }
+}
+
+impl Searcher {
+    /// A searcher with `options`.
+    pub fn new(options: SearchOptions) -> Searcher {
+        Searcher {
+            evaluator: Evaluator::with_weights(options.profile, options.weights),
+            tt: TranspositionTable::new(options.hash_mb),
+            history: History::default(),
+            options,
+        }
+    }
+
+    /// The current options.
+    pub fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    /// The evaluator in use.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.evaluator
+    }
+
+    /// Replaces the options (the hash table is rebuilt only if its size
+    /// changes).
+    pub fn set_options(&mut self, options: SearchOptions) {
+        if options.hash_mb != self.options.hash_mb {
+            self.tt = TranspositionTable::new(options.hash_mb);
+        }
+        self.evaluator = Evaluator::with_weights(options.profile, options.weights);
+        self.options = options;
+    }
+
+    /// Changes one option by name (see [`SearchOptions::set`]).
+    pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let mut o = self.options.clone();
+        o.set(key, value)?;
+        self.set_options(o);
+        Ok(())
+    }
+
+    /// Forgets the hash table and history (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
+
+    /// What the hash table knows about `pos`.
+    pub fn probe(&self, pos: &Position) -> Option<TtHit> {
+        self.tt.probe(pos.key(), 0)
+    }
+
+    /// The static evaluation of `pos` from the side to move's view.
+    pub fn static_eval(&self, pos: &Position) -> i32 {
+        let mut p = pos.clone();
+        self.evaluator.install(&mut p);
+        self.evaluator.evaluate(&p, &mut EvalCounter::default())
+    }
+
+    /// Searches `pos` (whose move history counts for repetitions) within
+    /// `limits`, skipping `banned` root moves, reporting progress to
+    /// `on_event`. Always returns a legal move when one exists, even if
+    /// stopped before the first iteration completes.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        control: &SearchControl,
+        banned: &[Move],
+        on_event: &mut dyn FnMut(&SearchEvent),
+    ) -> SearchResult {
+        let started = Instant::now();
+        let mut root = pos.clone();
+        self.evaluator.install(&mut root);
+        let mut legal = root.legal_moves();
+        legal.retain(|m| !banned.contains(&m));
+        let mut result = SearchResult {
+            best_move: legal.first().copied(),
+            ponder_move: None,
+            score: 0,
+            depth: 0,
+            pv: Vec::new(),
+            stats: SearchStats::default(),
+            time_ms: 0,
+            iterations: Vec::new(),
+        };
+        if legal.is_empty() {
+            return result;
+        }
+        self.tt.new_search();
+        self.history.age();
+        let overhead = Duration::from_millis(self.options.move_overhead_ms);
+        let budget = TimeBudget::new(limits, overhead);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 16)
+            .clamp(1, MAX_PLY as i32 - 16);
+        let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        let timed = budget.soft.is_some();
+        let mut ctx = Context::new(
+            root,
+            &self.options,
+            &self.evaluator,
+            &mut self.tt,
+            &mut self.history,
+            control,
+            banned,
+            budget,
+            node_limit,
+        );
+        ctx.start = started;
+        let first = if self.options.iterative { 1 } else { max_depth };
+        for depth in first..=max_depth {
+            let score = ctx.negamax(depth, -INFINITY, INFINITY, 0, true);
+            if ctx.aborted {
+                break;
+            }
+            let pv = ctx.root_pv();
+            if let Some(&best) = pv.first() {
+                result.best_move = Some(best);
+                result.ponder_move = pv.get(1).copied();
+            }
+            result.score = score;
+            result.depth = depth;
+            result.pv = pv.clone();
+            let elapsed = ctx.start.elapsed();
+            let mut stats = ctx.stats;
+            stats.evals = ctx.counter.calls;
+            let info = IterationInfo {
+                depth,
+                score,
+                time_ms: elapsed.as_millis() as u64,
+                nps: (stats.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                pv,
+                stats,
+                hashfull: if self.options.tt {
+                    ctx.tt.hashfull()
+                } else {
+                    0
+                },
+            };
+            on_event(&SearchEvent::Iteration(info.clone()));
+            result.iterations.push(info);
+            if control.is_pondering() {
+                continue;
+            }
+            // an only move needs no thought under a clock
+            if timed && legal.len() == 1 {
+                break;
+            }
+            // a mate found within this depth will not improve
+            if mate_distance(score).is_some_and(|d| d.abs() <= depth) && !limits.infinite {
+                break;
+            }
+            if let Some(soft) = budget.soft {
+                // the next iteration would take several times this one
+                if elapsed >= soft / 2 {
+                    break;
+                }
+            }
+        }
+        let mut stats = ctx.stats;
+        stats.evals = ctx.counter.calls;
+        result.stats = stats;
+        result.time_ms = started.elapsed().as_millis() as u64;
+        result
+    }
+}
