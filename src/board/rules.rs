@@ -44,11 +44,13 @@
 //! 3. the attack is real: with S to move, A capturing T is a legal move
 //!    (pins and the facing kings are respected);
 //! 4. the attack is new: before the move, the same piece A (at its origin
-//!    square if A is the piece that moved) could not legally capture T.
-//!    A piece that merely keeps attacking the same target is not a new
-//!    chase, but a chaser that follows a fleeing piece attacks it anew on
-//!    each move; discovered attacks and attacks unpinned by the move are new
-//!    too;
+//!    square if A is the piece that moved) did not attack T, pins and
+//!    checks aside (a geometric attack: the move of a side escaping check,
+//!    which makes its other attacks legal again, creates no new attack). A
+//!    piece that merely keeps attacking the same target is not a new chase,
+//!    but a chaser that follows a fleeing piece attacks it anew on each
+//!    move, and an attack discovered by moving a blocker or a cannon screen
+//!    is new too;
 //! 5. T cannot legally capture A (with O to move) — an attack that can be
 //!    answered by taking the attacker is an offer, not a chase;
 //! 6. either T is *worth more* than A, with the classes rook (3) > horse =
@@ -254,6 +256,21 @@ fn can_chase(kind: PieceKind) -> bool {
     !matches!(kind, PieceKind::King | PieceKind::Pawn)
 }
 
+/// The geometric attacks (pins and checks ignored) of the side to move by
+/// pieces that can chase: pairs (attacker square, target square).
+fn pseudo_attacks(pos: &Position) -> Vec<(Square, Square)> {
+    let us = pos.side_to_move();
+    let mut out = Vec::new();
+    for (t, _) in pos.pieces_of(us.opposite()) {
+        for a in pos.attackers(t, us) {
+            if pos.piece_at(a).is_some_and(|p| can_chase(p.kind())) {
+                out.push((a, t));
+            }
+        }
+    }
+    out
+}
+
 /// The real attacks of the side to move on chase targets: pairs
 /// (attacker square, target square) where capturing is legal.
 fn real_attacks(pos: &Position) -> Vec<(Square, Square)> {
@@ -279,7 +296,7 @@ fn real_attacks(pos: &Position) -> Vec<(Square, Square)> {
 /// Grades `mv`, played by the side to move of `p`, in place: `p` is left as
 /// it was. See [`grade_move`].
 fn grade_in_place(p: &mut Position, mv: Move) -> MoveGrade {
-    let before = real_attacks(p);
+    let before = pseudo_attacks(p);
     p.make_move(mv);
     if p.in_check() {
         p.unmake_move();
