@@ -372,7 +372,7 @@ pub fn repetition_start(pos: &Position, first_ply: usize) -> Option<usize> {
             return None;
         }
         let len = n - k;
-        if len >= 4 && len % 2 == 0 && u.key == key {
+        if len >= 4 && len.is_multiple_of(2) && u.key == key {
             return Some(k);
         }
     }
