@@ -2,6 +2,7 @@
 //! on stdin/stdout; subcommands run tools (perft, ...).
 
 use chuhe::board::{perft, perft_divide, Position, START_FEN};
+use chuhe::eval::{Evaluator, Profile};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -27,6 +28,16 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Print the static evaluation: the five parts (raw score from Red's
+    /// view, weight, weighted) and the total from the side to move's view.
+    Eval {
+        /// Position to evaluate (default: the start position).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// Evaluation profile: `paper` or `default`.
+        #[arg(long, default_value = "default")]
+        profile: Profile,
+    },
 }
 
 fn main() -> ExitCode {
@@ -36,6 +47,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Perft { depth, fen, divide }) => run_perft(depth, &fen, divide),
+        Some(Command::Eval { fen, profile }) => run_eval(&fen, profile),
         None => {
             eprintln!("protocol loop not built yet");
             ExitCode::FAILURE
@@ -68,5 +80,19 @@ fn run_perft(depth: u32, fen: &str, divide: bool) -> ExitCode {
         secs,
         total as f64 / secs.max(1e-9) / 1e6
     );
+    ExitCode::SUCCESS
+}
+
+fn run_eval(fen: &str, profile: Profile) -> ExitCode {
+    let mut pos = match Position::from_fen(fen) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: bad FEN: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let evaluator = Evaluator::new(profile);
+    evaluator.install(&mut pos);
+    println!("{}", evaluator.breakdown(&pos));
     ExitCode::SUCCESS
 }
