@@ -37,6 +37,20 @@ pub const SLOT_KIND: [usize; 16] = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6,
 /// Absent piece marker in the piece list.
 const ABSENT: u8 = u8::MAX;
 
+/// The one-bit set of each square (a load is cheaper than a variable
+/// 128-bit shift).
+pub static SQ_BIT: [Bits; 90] = sq_bits();
+
+const fn sq_bits() -> [Bits; 90] {
+    let mut t = [0; 90];
+    let mut s = 0;
+    while s < 90 {
+        t[s] = 1 << s;
+        s += 1;
+    }
+    t
+}
+
 /// A file's rank mask (bit `r`) spread onto the squares of file `a`
 /// (bit `r * 9`); shift left by the file for other files.
 static FILE_SPREAD: [Bits; 1024] = file_spread();
@@ -74,15 +88,34 @@ pub struct AttackInfo {
     pub cannon: [[Bits; 2]; 2],
 }
 
+/// The squares `t` reaches (legs / eyes checked when `check_via`) and how
+/// many of them are not occupied by the side with colour bit `side_bit`.
 #[inline(always)]
-fn steps(t: &Steps, pieces: &[u8; 90], check_via: bool) -> Bits {
+fn steps(t: &Steps, pieces: &[u8; 90], check_via: bool, side_bit: u8) -> (Bits, u32) {
     let mut set = 0;
+    let mut n = 0;
     for i in 0..t.len as usize {
-        if !check_via || pieces[t.via[i] as usize] == 0 {
-            set |= 1 << t.to[i];
-        }
+        let to = t.to[i] as usize;
+        let open = !check_via || pieces[t.via[i] as usize] == 0;
+        set |= SQ_BIT[to] & (open as Bits).wrapping_neg();
+        let p = pieces[to];
+        // own pieces have codes side_bit + 1 ..= side_bit + 7
+        n += (open && (p ^ side_bit).wrapping_sub(1) >= 7) as u32;
     }
-    set
+    (set, n)
+}
+
+/// How many of the squares in `mask` (a line mask, bit `i` = square
+/// `base + i * stride`) hold a piece of the side that is not `side_bit`.
+#[inline(always)]
+fn enemies_on(mut mask: u16, base: usize, stride: usize, pieces: &[u8; 90], side_bit: u8) -> u32 {
+    let mut n = 0;
+    while mask != 0 {
+        let p = pieces[base + mask.trailing_zeros() as usize * stride];
+        n += (p & 8 != side_bit) as u32;
+        mask &= mask - 1;
+    }
+    n
 }
 
 impl AttackInfo {
@@ -92,67 +125,68 @@ impl AttackInfo {
         let sq = &pos.piece_sq;
         let pieces = &pos.pieces;
         for c in 0..2 {
-            for &s in &sq[c * 16..c * 16 + 16] {
-                if s != ABSENT {
-                    a.occ[c] |= 1 << s;
-                }
-            }
-        }
-        for c in 0..2 {
-            let own = a.occ[c];
-            let enemy = a.occ[c ^ 1];
+            let side_bit = (c as u8) << 3;
             let base = c * 16;
             let mut class = [0 as Bits; 6];
             let mut moves = [0u32; 7];
+            let mut occ: Bits = 0;
             // king
             let s = sq[base];
             if s != ABSENT {
-                let set = steps(&KING_MOVES[s as usize], pieces, false);
+                occ |= SQ_BIT[s as usize];
+                let (set, n) = steps(&KING_MOVES[s as usize], pieces, false, side_bit);
                 class[CLASS_KING] = set;
-                moves[0] = (set & !own).count_ones();
+                moves[0] = n;
             }
             // advisors
             for &s in &sq[base + 1..base + 3] {
                 if s != ABSENT {
-                    let set = steps(&ADVISOR_MOVES[s as usize], pieces, false);
+                    occ |= SQ_BIT[s as usize];
+                    let (set, n) = steps(&ADVISOR_MOVES[s as usize], pieces, false, side_bit);
                     class[CLASS_GUARD] |= set;
-                    moves[1] += (set & !own).count_ones();
+                    moves[1] += n;
                 }
             }
             // elephants
             for &s in &sq[base + 3..base + 5] {
                 if s != ABSENT {
-                    let set = steps(&BISHOP_MOVES[s as usize], pieces, true);
+                    occ |= SQ_BIT[s as usize];
+                    let (set, n) = steps(&BISHOP_MOVES[s as usize], pieces, true, side_bit);
                     class[CLASS_GUARD] |= set;
-                    moves[2] += (set & !own).count_ones();
+                    moves[2] += n;
                 }
             }
             // horses
             for i in 0..2 {
                 let s = sq[base + 5 + i];
                 if s != ABSENT {
-                    let set = steps(&KNIGHT_MOVES[s as usize], pieces, true);
+                    occ |= SQ_BIT[s as usize];
+                    let (set, n) = steps(&KNIGHT_MOVES[s as usize], pieces, true, side_bit);
                     a.horse[c][i] = set;
                     class[CLASS_HORSE] |= set;
-                    moves[3] += (set & !own).count_ones();
+                    moves[3] += n;
                 }
             }
             // rooks
             for &s in &sq[base + 7..base + 9] {
                 if s != ABSENT {
+                    occ |= SQ_BIT[s as usize];
                     let (f, r) = (s as usize % 9, s as usize / 9);
                     let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
                     let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
                     let set = (FILE_SPREAD[(fl.quiet | fl.first) as usize] << f)
                         | (((rl.quiet | rl.first) as Bits) << (r * 9));
                     class[CLASS_ROOK] |= set;
-                    moves[4] += (set & !own).count_ones();
+                    moves[4] += (fl.quiet as u32 | (rl.quiet as u32) << 16).count_ones()
+                        + enemies_on(fl.first, f, 9, pieces, side_bit)
+                        + enemies_on(rl.first, r * 9, 1, pieces, side_bit);
                 }
             }
             // cannons: slide quietly, capture over one screen
             for i in 0..2 {
                 let s = sq[base + 9 + i];
                 if s != ABSENT {
+                    occ |= SQ_BIT[s as usize];
                     let (f, r) = (s as usize % 9, s as usize / 9);
                     let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
                     let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
@@ -160,19 +194,22 @@ impl AttackInfo {
                         (FILE_SPREAD[fl.second as usize] << f) | ((rl.second as Bits) << (r * 9));
                     a.cannon[c][i] = set;
                     class[CLASS_CANNON] |= set;
-                    moves[5] +=
-                        fl.quiet.count_ones() + rl.quiet.count_ones() + (set & enemy).count_ones();
+                    moves[5] += (fl.quiet as u32 | (rl.quiet as u32) << 16).count_ones()
+                        + enemies_on(fl.second, f, 9, pieces, side_bit)
+                        + enemies_on(rl.second, r * 9, 1, pieces, side_bit);
                 }
             }
             // pawns
             let pawn_table = &PAWN_MOVES[c];
             for &s in &sq[base + 11..base + 16] {
                 if s != ABSENT {
-                    let set = steps(&pawn_table[s as usize], pieces, false);
+                    occ |= SQ_BIT[s as usize];
+                    let (set, n) = steps(&pawn_table[s as usize], pieces, false, side_bit);
                     class[CLASS_PAWN] |= set;
-                    moves[6] += (set & !own).count_ones();
+                    moves[6] += n;
                 }
             }
+            a.occ[c] = occ;
             a.all[c] = class.iter().fold(0, |acc, &x| acc | x);
             a.by_class[c] = class;
             a.moves[c] = moves;

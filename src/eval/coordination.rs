@@ -99,62 +99,66 @@ const fn palace(c: usize) -> Bits {
 /// The squares of each side's palace.
 const PALACE: [Bits; 2] = [palace(0), palace(1)];
 
-/// Pushes the piece codes of the first three pieces along `bits` (an
-/// occupancy in line coordinates, already restricted to one direction),
-/// nearest first; `rev` when the nearest is the highest bit.
+/// The bits strictly between line points `a` and `b`.
 #[inline(always)]
-fn first_three(
-    mut bits: u16,
-    rev: bool,
-    to_sq: impl Fn(usize) -> usize,
-    pieces: &[u8; 90],
-) -> [u8; 3] {
-    let mut out = [0u8; 3];
-    for o in out.iter_mut() {
-        if bits == 0 {
-            break;
-        }
-        let i = if rev {
-            15 - bits.leading_zeros() as usize
-        } else {
-            bits.trailing_zeros() as usize
-        };
-        bits &= !(1 << i);
-        *o = pieces[to_sq(i)];
-    }
-    out
+fn between(a: usize, b: usize) -> u16 {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    ((1u16 << hi) - 1) & !((2u16 << lo) - 1)
 }
 
-/// Bonus of side `c` for rook/cannon batteries on lines from the enemy king.
+/// Bonus of side `c` for rook/cannon batteries on lines from the enemy king:
+/// per direction out from the king (up, down, right, left along its file
+/// and rank), which of `c`'s rooks and cannons are among the first three
+/// pieces (at most two pieces between them and the king).
 #[inline]
 fn king_lines(pos: &Position, c: usize, b: &Bonuses) -> i32 {
     let k = pos.piece_sq[(c ^ 1) * 16];
     if k == ABSENT {
         return 0;
     }
-    let k = k as usize;
-    let (f, r) = (k % 9, k / 9);
-    let rook = (5 | (c << 3)) as u8;
-    let cannon = (6 | (c << 3)) as u8;
-    let pieces = &pos.pieces;
-    let fo = pos.file_occ[f];
-    let ro = pos.rank_occ[r];
-    let lines = [
-        first_three(fo & !((2u16 << r) - 1), false, |i| i * 9 + f, pieces),
-        first_three(fo & ((1u16 << r) - 1), true, |i| i * 9 + f, pieces),
-        first_three(ro & !((2u16 << f) - 1), false, |i| r * 9 + i, pieces),
-        first_three(ro & ((1u16 << f) - 1), true, |i| r * 9 + i, pieces),
-    ];
+    let (kf, kr) = (k as usize % 9, k as usize / 9);
+    let mut rooks = [0u8; 4];
+    let mut cannons = [0u8; 4];
+    // cannons among the first two pieces
+    let mut front = [0u8; 4];
+    let mut any = false;
+    for slot in 7..11 {
+        let s = pos.piece_sq[c * 16 + slot];
+        if s == ABSENT {
+            continue;
+        }
+        let (f, r) = (s as usize % 9, s as usize / 9);
+        let (dir, n) = if f == kf {
+            let n = (pos.file_occ[f] & between(r, kr)).count_ones();
+            (if r > kr { 0 } else { 1 }, n)
+        } else if r == kr {
+            let n = (pos.rank_occ[r] & between(f, kf)).count_ones();
+            (if f > kf { 2 } else { 3 }, n)
+        } else {
+            continue;
+        };
+        if n > 2 {
+            continue;
+        }
+        any = true;
+        if slot < 9 {
+            rooks[dir] += 1;
+        } else {
+            cannons[dir] += 1;
+            front[dir] += (n <= 1) as u8;
+        }
+    }
+    if !any {
+        return 0;
+    }
     let mut score = 0;
-    for l in lines {
-        let rooks = l.iter().filter(|&&p| p == rook).count();
-        let cannons = l.iter().filter(|&&p| p == cannon).count();
-        if rooks > 0 && cannons > 0 {
+    for d in 0..4 {
+        if rooks[d] > 0 && cannons[d] > 0 {
             score += b.rook_cannon;
         }
-        if cannons == 2 {
+        if cannons[d] == 2 {
             score += b.double_cannons;
-            if l[0] == cannon && l[1] == cannon {
+            if front[d] == 2 {
                 score += b.stacked_cannons;
             }
         }

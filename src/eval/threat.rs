@@ -11,7 +11,7 @@
 //!
 //! The part is Red's total minus Black's.
 
-use super::attacks::{AttackInfo, SLOT_KIND};
+use super::attacks::{AttackInfo, SQ_BIT};
 use super::{material, Profile};
 use crate::board::Position;
 
@@ -59,32 +59,32 @@ fn side(
     class_value: &[i32; 6],
 ) -> (i32, i32) {
     let enemy = c ^ 1;
-    let attacked = a.all[enemy];
+    let king = pos.piece_sq[c * 16];
+    let king_bit = if king == ABSENT {
+        0
+    } else {
+        SQ_BIT[king as usize]
+    };
+    let own = a.occ[c] & !king_bit;
     let defended = a.all[c];
+    let n_defended = (own & defended).count_ones() as i32;
     let mut threatened = 0;
-    let mut n_defended = 0;
-    for slot in 1..16 {
-        let s = pos.piece_sq[c * 16 + slot];
-        if s == ABSENT {
-            continue;
-        }
-        let bit: u128 = 1 << s;
-        let is_defended = defended & bit != 0;
-        n_defended += is_defended as i32;
-        if attacked & bit == 0 {
-            continue;
-        }
-        let kind = SLOT_KIND[slot];
+    let by = &a.by_class[enemy];
+    let mut m = own & a.all[enemy];
+    while m != 0 {
+        let s = m.trailing_zeros() as usize;
+        let bit = SQ_BIT[s];
+        m &= !bit;
+        let kind = (pos.pieces[s] & 7) as usize - 1;
         let mut value = values[kind];
         // a pawn across the river is worth about two at home
         if kind == 6 && (s >= 45) == (c == 0) {
             value *= 2;
         }
-        if !is_defended {
+        if defended & bit == 0 {
             threatened += value;
         } else {
             // the cheapest attacker
-            let by = &a.by_class[enemy];
             let cheapest = (0..6)
                 .find(|&k| by[k] & bit != 0)
                 .map_or(i32::MAX, |k| class_value[k]);
