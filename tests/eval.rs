@@ -148,7 +148,10 @@ fn paper_profile_reproduces_table_1() {
     let lane = psq::material_lane(Profile::Paper);
     for (kind, value) in TABLE_1 {
         for sq in Square::all() {
-            assert_eq!(t[Piece::new(Colour::Red, kind).code()][sq.index()][lane], value);
+            assert_eq!(
+                t[Piece::new(Colour::Red, kind).code()][sq.index()][lane],
+                value
+            );
             assert_eq!(
                 t[Piece::new(Colour::Black, kind).code()][sq.index()][lane],
                 -value
@@ -167,12 +170,30 @@ fn paper_profile_reproduces_table_1() {
         },
     );
     for (fen, value) in [
-        ("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", 165),
-        ("r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", 70),
-        ("rnbakabnr/9/1c7/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", 70),
-        ("rnbakabnr/9/1c5c1/p1p1p1p2/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", 8),
-        ("rnbak1bnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", 20),
-        ("rn1akabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", 20),
+        (
+            "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            165,
+        ),
+        (
+            "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            70,
+        ),
+        (
+            "rnbakabnr/9/1c7/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            70,
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p2/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            8,
+        ),
+        (
+            "rnbak1bnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            20,
+        ),
+        (
+            "rn1akabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            20,
+        ),
     ] {
         let mut pos = Position::from_fen(fen).unwrap();
         ev.install(&mut pos);
@@ -192,7 +213,11 @@ fn paper_profile_reproduces_table_2() {
             let red_sq = Square::new(file as u8, 9 - row as u8);
             let black_sq = Square::new(file as u8, row as u8);
             assert_eq!(t[red][red_sq.index()][lane], v, "red row {row} file {file}");
-            assert_eq!(t[black][black_sq.index()][lane], -v, "black row {row} file {file}");
+            assert_eq!(
+                t[black][black_sq.index()][lane],
+                -v,
+                "black row {row} file {file}"
+            );
         }
     }
     // the printed table is its own mirror, so file 1 from either side agrees
@@ -279,11 +304,23 @@ fn weights_scale_parts() {
 fn a_rook_up_scores_clearly_positive() {
     let cases = [
         // Black's a9 rook removed, either side to move
-        ("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", 1),
-        ("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", -1),
+        (
+            "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            1,
+        ),
+        (
+            "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b",
+            -1,
+        ),
         // Red's i0 rook removed
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 b", 1),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w", -1),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 b",
+            1,
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w",
+            -1,
+        ),
         // a quiet middlegame, Black's rook gone
         (
             "2bakab2/9/1cn1c1n2/p1p1p1p1p/9/2P3P2/P3P3P/1CN1C1N2/9/R1BAKABR1 w",
@@ -318,10 +355,9 @@ fn profile_names_and_breakdown_format() {
         assert_eq!(profile.to_string().parse::<Profile>(), Ok(profile));
     }
     assert!("bogus".parse::<Profile>().is_err());
-    let mut pos = Position::from_fen(
-        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
-    )
-    .unwrap();
+    let mut pos =
+        Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1")
+            .unwrap();
     let ev = Evaluator::new(Profile::Default);
     ev.install(&mut pos);
     let text = ev.breakdown(&pos).to_string();
