@@ -46,11 +46,10 @@ fn colour_symmetry() {
             let (a, b) = (eval(&ev, pos), eval(&ev, &flipped));
             assert_eq!(a, b, "{profile} {pos:?} vs {flipped:?}");
             let (ba, bb) = (ev.breakdown(pos), ev.breakdown(&flipped));
-            for i in 0..5 {
+            for (i, name) in PART_NAMES.iter().enumerate() {
                 assert_eq!(
                     ba.parts[i].raw, -bb.parts[i].raw,
-                    "{profile} part {} of {pos:?}",
-                    PART_NAMES[i]
+                    "{profile} part {name} of {pos:?}"
                 );
             }
             nonzero += (a != 0) as usize;
@@ -370,4 +369,58 @@ fn profile_names_and_breakdown_format() {
         format!("total {}", eval(&ev, &pos)),
         "{text}"
     );
+}
+
+fn raw_part(profile: Profile, fen: &str, part: usize) -> i32 {
+    let mut pos = Position::from_fen(fen).unwrap();
+    let ev = Evaluator::new(profile);
+    ev.install(&mut pos);
+    ev.breakdown(&pos).parts[part].raw
+}
+
+#[test]
+fn hanging_piece_weighs_less_for_the_side_to_move() {
+    // a red horse on e5 attacked by the black rook on a5, undefended
+    for profile in PROFILES {
+        let red_to_move = raw_part(profile, "4k4/9/9/9/r3N4/9/9/9/9/4K4 w", 4);
+        let black_to_move = raw_part(profile, "4k4/9/9/9/r3N4/9/9/9/9/4K4 b", 4);
+        assert!(red_to_move < 0, "{profile}: {red_to_move}");
+        assert!(
+            black_to_move < red_to_move,
+            "{profile}: {black_to_move} vs {red_to_move}"
+        );
+        // defended by a pawn (e4) it is no longer hanging: the rook is dearer
+        let defended = raw_part(profile, "4k4/9/9/9/r3N4/4P4/9/9/9/4K4 b", 4);
+        assert!(defended > 0, "{profile}: {defended}");
+    }
+}
+
+#[test]
+fn coordination_patterns_score() {
+    const COORD: usize = 3;
+    for profile in PROFILES {
+        let b = chuhe::eval::coordination::bonuses(profile);
+        // 连环马: c2 and e3 guard each other; c2 and e4 do not
+        let linked = raw_part(profile, "4k4/9/9/9/9/9/4N4/2N6/9/4K4 w", COORD);
+        let apart = raw_part(profile, "4k4/9/9/9/9/4N4/9/2N6/9/4K4 w", COORD);
+        assert_eq!(linked - apart, b.linked_horses, "{profile}");
+        // 担子炮: cannons b2 and h2 guard each other over the e2 horse
+        let linked = raw_part(profile, "4k4/9/9/9/9/9/9/1C2N2C1/9/4K4 w", COORD);
+        let apart = raw_part(profile, "4k4/9/9/9/9/9/9/1C5C1/9/3K1N3 w", COORD);
+        assert_eq!(linked - apart, b.linked_cannons, "{profile}");
+        // 重炮 on the king's file, and rook + cannon on it
+        let stacked = raw_part(profile, "4k4/9/9/9/4C4/4C4/9/9/9/3K5 b", COORD);
+        assert_eq!(stacked, b.double_cannons + b.stacked_cannons, "{profile}");
+        let battery = raw_part(profile, "4k4/9/9/9/4R4/4C4/9/9/9/3K5 b", COORD);
+        assert_eq!(battery, b.rook_cannon, "{profile}");
+        // intact, connected guards for Black
+        let guards = raw_part(profile, "2bakab2/9/9/9/9/9/9/9/9/3K5 w", COORD);
+        assert_eq!(guards, -(b.advisor_pair + b.elephant_pair), "{profile}");
+        let connected = raw_part(profile, "3k1ab2/4a4/4b4/9/9/9/9/9/9/4K4 w", COORD);
+        assert_eq!(
+            connected,
+            -(b.advisor_pair + b.advisors_connected + b.elephant_pair + b.elephants_connected),
+            "{profile}"
+        );
+    }
 }

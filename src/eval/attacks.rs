@@ -124,7 +124,7 @@ impl AttackInfo {
         let mut a = AttackInfo::default();
         let sq = &pos.piece_sq;
         let pieces = &pos.pieces;
-        for c in 0..2 {
+        for (c, pawn_table) in PAWN_MOVES.iter().enumerate() {
             let side_bit = (c as u8) << 3;
             let base = c * 16;
             let mut class = [0 as Bits; 6];
@@ -200,7 +200,6 @@ impl AttackInfo {
                 }
             }
             // pawns
-            let pawn_table = &PAWN_MOVES[c];
             for &s in &sq[base + 11..base + 16] {
                 if s != ABSENT {
                     occ |= SQ_BIT[s as usize];

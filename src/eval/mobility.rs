@@ -25,9 +25,10 @@ pub const fn weights(profile: Profile) -> &'static [i32; 7] {
 #[inline]
 pub fn score(a: &AttackInfo, profile: Profile) -> i32 {
     let w = weights(profile);
-    let mut sum = 0;
-    for k in 0..7 {
-        sum += w[k] * (a.moves[0][k] as i32 - a.moves[1][k] as i32);
-    }
+    let sum: i32 = w
+        .iter()
+        .zip(a.moves[0].iter().zip(&a.moves[1]))
+        .map(|(w, (&red, &black))| w * (red as i32 - black as i32))
+        .sum();
     sum / 10
 }

@@ -71,7 +71,8 @@ pub fn sums(pos: &Position, profile: Profile) -> [i32; 2] {
 #[cold]
 fn from_scratch(pos: &Position, t: &PsqTables) -> [i32; PSQ_LANES] {
     let mut sum = [0; PSQ_LANES];
-    for s in 0..90 {
+    for sq in Square::all() {
+        let s = sq.index();
         let p = pos.piece_code_at(s);
         if p != 0 {
             for (acc, v) in sum.iter_mut().zip(t[p][s]) {
