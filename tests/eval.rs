@@ -424,3 +424,35 @@ fn coordination_patterns_score() {
         );
     }
 }
+
+#[test]
+fn cli_eval_prints_parts_and_total() {
+    use std::process::Command;
+    let exe = env!("CARGO_BIN_EXE_chuhe");
+    let fen = "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
+    for profile in PROFILES {
+        let out = Command::new(exe)
+            .args(["eval", "--fen", fen, "--profile", &profile.to_string()])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut pos = Position::from_fen(fen).unwrap();
+        let ev = Evaluator::new(profile);
+        ev.install(&mut pos);
+        assert_eq!(text.trim_end(), ev.breakdown(&pos).to_string());
+        let last = text.lines().last().unwrap();
+        assert_eq!(last, format!("total {}", eval(&ev, &pos)));
+        assert!(eval(&ev, &pos) < 0, "Black to move, a rook down");
+    }
+    for args in [
+        &["eval", "--fen", "not a fen"][..],
+        &["eval", "--profile", "nonsense"][..],
+    ] {
+        let out = Command::new(exe).args(args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("error"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
