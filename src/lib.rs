@@ -2,6 +2,8 @@
 //!
 //! Layers, each knowing only the one below it:
 //! - [`board`]: rules, positions, move generation.
+//! - [`eval`]: the static evaluator (five weighted parts, two profiles).
+//! - [`search`]: iProbcut and alpha-beta, transposition table, time control.
 
 pub mod board;
 pub mod eval;

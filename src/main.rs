@@ -2,6 +2,7 @@
 //! on stdin/stdout; subcommands run tools (perft, ...).
 
 use chuhe::board::{perft, perft_divide, Move, Position, START_FEN};
+use chuhe::eval::{Evaluator, Profile};
 use chuhe::search::{
     mate_distance, run_bench, Limits, SearchControl, SearchEvent, SearchOptions, Searcher,
 };
@@ -59,6 +60,16 @@ enum Command {
         /// Print the option names and exit.
         #[arg(long)]
         list_options: bool,
+    },
+    /// Print the static evaluation: the five parts (raw score from Red's
+    /// view, weight, weighted) and the total from the side to move's view.
+    Eval {
+        /// Position to evaluate (default: the start position).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// Evaluation profile: `paper` or `default`.
+        #[arg(long, default_value = "default")]
+        profile: Profile,
     },
     /// Search a fixed set of positions; the last line is `<nodes> nodes <nps> nps`.
     Bench {
@@ -125,6 +136,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Eval { fen, profile }) => run_eval(&fen, profile),
         None => {
             eprintln!("protocol loop not built yet");
             ExitCode::FAILURE
@@ -247,5 +259,19 @@ fn run_search(
         "nodes {} evals {} time {}",
         result.stats.nodes, result.stats.evals, result.time_ms
     );
+    ExitCode::SUCCESS
+}
+
+fn run_eval(fen: &str, profile: Profile) -> ExitCode {
+    let mut pos = match Position::from_fen(fen) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: bad FEN: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let evaluator = Evaluator::new(profile);
+    evaluator.install(&mut pos);
+    println!("{}", evaluator.breakdown(&pos));
     ExitCode::SUCCESS
 }
