@@ -2,5 +2,7 @@
 //!
 //! Layers, each knowing only the one below it:
 //! - [`board`]: rules, positions, move generation.
+//! - [`book`]: the opening book (source, binary table, probing, choice).
 
 pub mod board;
+pub mod book;
