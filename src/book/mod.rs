@@ -331,7 +331,7 @@ fn validate(bytes: &[u8]) -> Result<(), BookError> {
         return Err(BookError::Corrupt("reserved header field is not 0".into()));
     }
     let body = bytes.len() - HEADER_LEN;
-    if body % ENTRY_LEN != 0 || body / ENTRY_LEN != count {
+    if !body.is_multiple_of(ENTRY_LEN) || body / ENTRY_LEN != count {
         return Err(BookError::Corrupt(format!(
             "header says {count} entries but {body} bytes of entries follow \
              ({ENTRY_LEN} bytes each)"
