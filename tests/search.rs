@@ -142,6 +142,7 @@ fn exact_options(algorithm: Algorithm, pvs_and_qs: bool) -> SearchOptions {
         algorithm,
         tt: false,
         null_move: false,
+        lmr: false,
         check_extension: false,
         iterative: false,
         pvs: pvs_and_qs,
@@ -393,4 +394,13 @@ fn worse_side_takes_an_idle_repetition_draw() {
         r.pv
     );
     assert_eq!(r.score, 0);
+}
+
+#[test]
+fn bench_positions_are_valid_and_searchable() {
+    let positions = chuhe::search::bench_positions();
+    assert!(positions.len() >= 20);
+    for pos in positions {
+        assert!(pos.has_legal_move(), "{}", pos.to_fen());
+    }
 }

@@ -19,6 +19,13 @@ const POLL_INTERVAL: u64 = 1024;
 /// Null-move reduction (plus one more from this depth on).
 const NULL_REDUCTION: i32 = 2;
 const NULL_DEEP_DEPTH: i32 = 6;
+/// Late move reductions: from this move index on, at this depth or more,
+/// quiet moves that are not killers and give no check are searched one ply
+/// shallower first (two plies from `LMR_DEEP_MOVE` at `LMR_DEEP_DEPTH`).
+const LMR_FIRST_MOVE: usize = 3;
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_DEEP_MOVE: usize = 8;
+const LMR_DEEP_DEPTH: i32 = 6;
 /// Deepest ply at which a check still extends (keeps the tree finite).
 const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
 
@@ -258,12 +265,15 @@ impl<'a> Context<'a> {
         order_moves(&self.pos, &mut moves, &hints, self.history);
 
         let ipc = &self.options.iprobcut;
-        if self.options.algorithm == Algorithm::IProbcut
+        let prune_here = self.options.algorithm == Algorithm::IProbcut
             && depth > ipc.threshold
             && ipc.pre < depth - 1
             && !in_check
-            && moves.len() > 1
-        {
+            && moves.len() > 1;
+        // The hash move is never pruned and comes first; searching it before
+        // the pre-evaluations saves them all when it already cuts off.
+        let hash_first = prune_here && moves[0] == hash_move;
+        if prune_here && !hash_first {
             self.forward_prune(&mut moves, ply, hash_move);
             if self.aborted {
                 return 0;
@@ -273,19 +283,60 @@ impl<'a> Context<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
-        for (i, &mv) in moves.iter().enumerate() {
-            let quiet = !self.pos.is_capture(mv);
-            self.pos.make_move(mv);
-            let v = if i == 0 || !self.options.pvs {
-                -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
-            } else {
-                let v = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, true);
-                if v > alpha && v < beta && !self.aborted {
-                    -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
-                } else {
-                    v
+        let mut i = 0;
+        while i < moves.len() {
+            if i == 1 && hash_first {
+                let mut rest = MoveList::new();
+                moves[1..].iter().for_each(|&m| rest.push(m));
+                self.forward_prune(&mut rest, ply, Move::NULL);
+                if self.aborted {
+                    return 0;
                 }
+                moves.retain(|m| m == hash_move || rest.contains(m));
+                // keep the ranking of the pre-evaluation for the rest
+                let mut ranked = MoveList::new();
+                ranked.push(hash_move);
+                rest.iter().for_each(|&m| ranked.push(m));
+                moves = ranked;
+                if moves.len() == 1 {
+                    break;
+                }
+            }
+            let mv = moves[i];
+            let quiet = !self.pos.is_capture(mv);
+            let is_killer = hints.killers.contains(&mv);
+            self.pos.make_move(mv);
+            let reduction = if self.options.lmr
+                && i >= LMR_FIRST_MOVE
+                && depth >= LMR_MIN_DEPTH
+                && quiet
+                && !in_check
+                && !is_killer
+                && !self.pos.in_check()
+            {
+                1 + i32::from(i >= LMR_DEEP_MOVE && depth >= LMR_DEEP_DEPTH)
+            } else {
+                0
             };
+            let new_depth = depth - 1;
+            let mut v = 0;
+            if i == 0 {
+                v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+            } else {
+                if reduction > 0 {
+                    v = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if (reduction == 0 || v > alpha) && !self.aborted {
+                    if self.options.pvs {
+                        v = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                        if v > alpha && v < beta && !self.aborted {
+                            v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                        }
+                    } else {
+                        v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                    }
+                }
+            }
             self.pos.unmake_move();
             if self.aborted {
                 return 0;
@@ -310,6 +361,7 @@ impl<'a> Context<'a> {
                     }
                 }
             }
+            i += 1;
         }
 
         if self.options.tt {
