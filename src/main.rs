@@ -126,8 +126,8 @@ fn main() -> ExitCode {
             }
         }
         None => {
-            eprintln!("protocol loop not built yet");
-            ExitCode::FAILURE
+            chuhe::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
+            ExitCode::SUCCESS
         }
     }
 }
