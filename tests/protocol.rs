@@ -190,8 +190,12 @@ fn handshake_ucci() {
     let (_, lines) = e.until("ucciok", QUICK);
     assert!(lines[0].starts_with("id name chuhe"), "{lines:?}");
     assert!(lines.contains(&"option hashsize type spin min 1 max 4096 default 64".to_string()));
-    assert!(lines.iter().any(|l| l.starts_with("option usemillisec type check")));
-    assert!(lines.iter().any(|l| l.starts_with("option batch type check")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option usemillisec type check")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option batch type check")));
     assert!(lines
         .iter()
         .any(|l| l.starts_with("option randomness type combo var none var tiny")));
@@ -211,8 +215,12 @@ fn handshake_uci() {
     let (_, lines) = e.until("uciok", QUICK);
     assert!(lines[0].starts_with("id name chuhe"), "{lines:?}");
     assert!(lines.contains(&"option name Hash type spin default 64 min 1 max 4096".to_string()));
-    assert!(lines.iter().any(|l| l.starts_with("option name Ponder type check")));
-    assert!(lines.iter().any(|l| l.starts_with("option name Threads type spin")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Ponder type check")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Threads type spin")));
     e.send("isready");
     e.expect("readyok");
     e.send("quit");
@@ -232,11 +240,18 @@ fn play_game(e: &mut Engine, go: &str, plies: usize, per_move: Duration) {
         let sent = e.send(go);
         let line = e.best(per_move);
         if line.starts_with("nobestmove") || line == "bestmove (none)" {
-            assert!(pos.legal_moves().is_empty(), "gave up at ply {ply} with legal moves");
+            assert!(
+                pos.legal_moves().is_empty(),
+                "gave up at ply {ply} with legal moves"
+            );
             return;
         }
         let mv = best_move(&line);
-        assert!(pos.is_legal(mv), "ply {ply}: illegal {mv} in {}", pos.to_fen());
+        assert!(
+            pos.is_legal(mv),
+            "ply {ply}: illegal {mv} in {}",
+            pos.to_fen()
+        );
         assert!(sent.elapsed() < per_move);
         pos.make_move(mv);
         moves.push(mv.to_string());
@@ -252,14 +267,24 @@ fn game_ucci_with_clock() {
     // 2 seconds left (UCCI seconds), increment 0
     play_game(&mut e, "go time 2 increment 0", 40, Duration::from_secs(3));
     e.send("setoption usemillisec true");
-    play_game(&mut e, "go time 1500 increment 20 opptime 1500 oppincrement 20", 6, Duration::from_secs(3));
+    play_game(
+        &mut e,
+        "go time 1500 increment 20 opptime 1500 oppincrement 20",
+        6,
+        Duration::from_secs(3),
+    );
 }
 
 #[test]
 fn game_uci_with_clock() {
     let mut e = Engine::uci();
     e.send("ucinewgame");
-    play_game(&mut e, "go wtime 2000 btime 2000 winc 10 binc 10", 40, Duration::from_secs(3));
+    play_game(
+        &mut e,
+        "go wtime 2000 btime 2000 winc 10 binc 10",
+        40,
+        Duration::from_secs(3),
+    );
     play_game(&mut e, "go movetime 50", 4, Duration::from_secs(2));
 }
 
@@ -299,7 +324,9 @@ fn quit_during_search_exits_within_100ms() {
     e.send("go infinite");
     thread::sleep(Duration::from_millis(300));
     let sent = e.send("quit");
-    let status = e.wait_exit(Duration::from_secs(5)).expect("exit after quit");
+    let status = e
+        .wait_exit(Duration::from_secs(5))
+        .expect("exit after quit");
     let took = sent.elapsed();
     eprintln!("quit latency {took:?}");
     assert!(status.success());
@@ -361,7 +388,10 @@ fn bad_input_never_crashes() {
     e.send(&big);
     e.send(&format!("position fen {big}"));
     e.expect("info string bad FEN");
-    e.send(&format!("position startpos moves {}", "h2e2 ".repeat(200_000)));
+    e.send(&format!(
+        "position startpos moves {}",
+        "h2e2 ".repeat(200_000)
+    ));
     e.expect("info string illegal move h2e2 at ply 2");
     e.send("foo bar");
     e.send("isready");
@@ -410,7 +440,10 @@ fn bad_input_never_crashes() {
 fn unknown_command_in_uci_is_answered() {
     let mut e = Engine::uci();
     e.send("frobnicate now");
-    assert_eq!(e.expect("info string"), "info string unknown command: frobnicate now");
+    assert_eq!(
+        e.expect("info string"),
+        "info string unknown command: frobnicate now"
+    );
     e.send("setoption name NoSuchThing value 1");
     assert!(e.expect("info string").contains("NoSuchThing"));
 }
@@ -438,7 +471,10 @@ fn probe_reports_the_hash() {
     let best = best_move(&e.best(QUICK));
     e.send("probe startpos");
     let line = e.expect("pophash");
-    assert!(line.starts_with(&format!("pophash bestmove {best}")), "{line}");
+    assert!(
+        line.starts_with(&format!("pophash bestmove {best}")),
+        "{line}"
+    );
     assert!(line.contains("depth 4"), "{line}");
     e.send(&format!("probe fen {START_FEN} moves a3a4 a6a5 a4a5"));
     assert_eq!(e.expect("pophash"), "pophash");
@@ -454,7 +490,10 @@ fn display_eval_perft() {
         fen_of(&lines),
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
     );
-    assert!(lines.iter().any(|l| l.starts_with("0  R N B A K A B N R")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("0  R N B A K A B N R")),
+        "{lines:?}"
+    );
     e.send("position startpos");
     e.send("eval");
     e.expect("total");
@@ -486,7 +525,10 @@ fn setoption_in_either_dialect() {
     u.send("SetOption Name Hash Value 16");
     u.send("go depth 2");
     let (_, lines) = u.until("bestmove", QUICK);
-    assert!(lines.iter().all(|l| !l.starts_with("info string")), "{lines:?}");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info string")),
+        "{lines:?}"
+    );
     assert!(lines.iter().all(|l| !l.contains(" evals ")), "{lines:?}");
     assert!(lines.iter().any(|l| l.contains(" score cp ")), "{lines:?}");
 }
@@ -576,7 +618,37 @@ fn bench_does_not_kill_the_engine() {
     e.send("isready");
     let (_, lines) = e.until("readyok", Duration::from_secs(60));
     assert!(
-        lines.iter().any(|l| l.ends_with(" nps") || l.starts_with("info string bench")),
+        lines
+            .iter()
+            .any(|l| l.ends_with(" nps") || l.starts_with("info string bench")),
         "{lines:?}"
     );
+}
+
+#[test]
+fn resign_and_draw_suffixes() {
+    let mut e = Engine::ucci();
+    // Red mates in 3 plies; after Red's first move Black is lost
+    let fen = "4k4/9/9/9/9/9/9/9/9/R2K4R w - - 0 1";
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 3");
+    let attack = best_move(&e.best(QUICK));
+    e.send(&format!("position fen {fen} moves {attack}"));
+    e.send("go depth 4");
+    let line = e.best(QUICK);
+    assert!(!line.contains("resign"), "resign is off by default: {line}");
+    e.send("setoption resign true");
+    e.send("go depth 4");
+    let line = e.best(QUICK);
+    assert!(line.ends_with(" resign"), "{line}");
+    best_move(&line);
+    // a dead-level ending late in the game: a draw offer is accepted
+    e.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 80");
+    e.send("go depth 3");
+    assert!(!e.best(QUICK).contains("draw"));
+    e.send("go draw depth 3");
+    assert!(e.best(QUICK).ends_with(" draw"));
+    e.send("setoption draw false");
+    e.send("go draw depth 3");
+    assert!(!e.best(QUICK).contains("draw"));
 }

@@ -357,7 +357,10 @@ mod tests {
             })
         );
         let c = Command::parse("fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
-        assert!(matches!(c, Command::Position(PositionSpec { fen: Some(_), .. })));
+        assert!(matches!(
+            c,
+            Command::Position(PositionSpec { fen: Some(_), .. })
+        ));
         assert!(matches!(Command::parse("position"), Command::Invalid(_)));
         assert!(matches!(
             Command::parse("position moves h2e2"),

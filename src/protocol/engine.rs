@@ -420,7 +420,10 @@ impl Controller {
             }
         }
         l.infinite = g.infinite
-            || (l.depth.is_none() && l.nodes.is_none() && l.movetime.is_none() && l.clock.is_none());
+            || (l.depth.is_none()
+                && l.nodes.is_none()
+                && l.movetime.is_none()
+                && l.clock.is_none());
         l
     }
 
@@ -431,7 +434,10 @@ impl Controller {
             return;
         }
         if g.depth == Some(0) {
-            let v = self.searcher.as_ref().map_or(0, |s| s.static_eval(&self.pos));
+            let v = self
+                .searcher
+                .as_ref()
+                .map_or(0, |s| s.static_eval(&self.pos));
             let mut out = self.out();
             out.static_eval(v);
             out.nobestmove();
@@ -503,8 +509,12 @@ pub fn build_position(spec: &PositionSpec) -> Result<Position, String> {
     };
     for (i, text) in spec.moves.iter().enumerate() {
         let ply = i + 1;
-        let mv = Move::from_iccs(text)
-            .map_err(|e| format!("bad move {text} at ply {ply} in position {}: {e}", pos.to_fen()))?;
+        let mv = Move::from_iccs(text).map_err(|e| {
+            format!(
+                "bad move {text} at ply {ply} in position {}: {e}",
+                pos.to_fen()
+            )
+        })?;
         if !pos.is_legal(mv) {
             return Err(format!(
                 "illegal move {text} at ply {ply} in position {}",
@@ -526,5 +536,7 @@ fn dead_level(pos: &Position, r: &SearchResult) -> bool {
     r.depth > 0
         && r.score.abs() <= DRAW_SCORE
         && pos.fullmove_number() >= DRAW_MIN_MOVE
-        && Colour::ALL.iter().all(|&c| material(c) <= DRAW_MAX_MATERIAL)
+        && Colour::ALL
+            .iter()
+            .all(|&c| material(c) <= DRAW_MAX_MATERIAL)
 }

@@ -174,13 +174,7 @@ impl EngineOptions {
         };
         let both = |n: &'static str| (Some(n), Some(n));
         let mut v = vec![
-            spin(
-                Some("hashsize"),
-                Some("Hash"),
-                1,
-                4096,
-                s.hash_mb as i64,
-            ),
+            spin(Some("hashsize"), Some("Hash"), 1, 4096, s.hash_mb as i64),
             spin(Some("threads"), Some("Threads"), 1, 1, 1),
             check(Some("usemillisec"), None, d.usemillisec),
             check(Some("batch"), None, d.batch),
@@ -260,7 +254,8 @@ impl EngineOptions {
     pub fn set(&mut self, name: &str, value: Option<&str>) -> SetOutcome {
         let key = normalize(name);
         let value = value.map(str::trim).unwrap_or("");
-        let flag = |v: &str| parse_bool(v).ok_or_else(|| format!("'{v}' is not true/false or on/off"));
+        let flag =
+            |v: &str| parse_bool(v).ok_or_else(|| format!("'{v}' is not true/false or on/off"));
         let set_flag = |slot: &mut bool| match flag(value) {
             Ok(b) => {
                 *slot = b;
@@ -293,7 +288,9 @@ impl EngineOptions {
                     self.randomness = v.into();
                     SetOutcome::Stored
                 }
-                None => SetOutcome::Bad(format!("'{value}' is not one of {}", RANDOMNESS.join("/"))),
+                None => {
+                    SetOutcome::Bad(format!("'{value}' is not one of {}", RANDOMNESS.join("/")))
+                }
             },
             "pruning" => match pick(PRUNING, value) {
                 Some(v) => {
@@ -364,7 +361,10 @@ mod tests {
         assert_eq!(o.search.hash_mb, 16);
         assert_eq!(o.set("hashsize", Some("8")), SetOutcome::SearchChanged);
         assert_eq!(o.search.hash_mb, 8);
-        assert_eq!(o.set("Move Overhead", Some("50")), SetOutcome::SearchChanged);
+        assert_eq!(
+            o.set("Move Overhead", Some("50")),
+            SetOutcome::SearchChanged
+        );
         assert_eq!(o.search.move_overhead_ms, 50);
         assert_eq!(o.set("usemillisec", Some("on")), SetOutcome::Stored);
         assert!(o.usemillisec);
