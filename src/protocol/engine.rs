@@ -257,6 +257,18 @@ impl Controller {
             after.make_move(best);
             after.is_legal(p)
         });
+        if self.options.debug {
+            let text = format!(
+                "search: depth {} seldepth {} nodes {} evals {} pruned {} time {} ms",
+                result.depth,
+                result.stats.seldepth,
+                result.stats.nodes,
+                result.stats.evals,
+                result.stats.pruned,
+                result.time_ms
+            );
+            self.out().info_string(&text);
+        }
         let resign = self.should_resign(&result);
         let draw = a.draw_offered && self.options.draw && dead_level(&a.pos, &result);
         self.out().bestmove(best, ponder, draw, resign);
