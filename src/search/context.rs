@@ -5,10 +5,11 @@
 use super::limits::{TimeBudget, MAX_PLY};
 use super::options::{Algorithm, SearchOptions};
 use super::ordering::{mvv_lva, order_moves, History, OrderingHints};
-use super::score::{mated_in, INFINITY, MATE_BOUND};
+use super::score::{mated_in, INFINITY, MATE_BOUND, RULE_LOSS};
 use super::stats::SearchStats;
 use super::tt::{Bound, TranspositionTable};
 use super::SearchControl;
+use crate::board::rules::{self, Verdict};
 use crate::board::{Move, MoveList, PieceKind, Position, MAX_MOVES};
 use crate::eval::{EvalCounter, Evaluator};
 use std::time::Instant;
@@ -123,26 +124,21 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// Whether the side to move repeats an earlier position of the game or
-    /// of the search path (same key, same side, no capture or null move in
-    /// between, at least four plies back). Scored as a draw.
-    fn repetition_score(&self) -> Option<i32> {
-        let reversible = self.pos.halfmove_clock() as usize;
-        if reversible < 4 {
+    /// The score of a repeated position by the xiangqi rules: 0 for a
+    /// draw, a lost score for the side whose perpetual check or chase is
+    /// forbidden (never a mate score). Repetitions are looked for over the
+    /// game history and the search path alike; the cycle is graded only
+    /// when the cheap key scan finds one.
+    fn repetition_score(&self, ply: usize) -> Option<i32> {
+        if self.pos.halfmove_clock() < 4 || !rules::has_repetition(&self.pos, 0) {
             return None;
         }
-        let key = self.pos.key();
-        let keys = self.pos.key_history().rev();
-        let moves = self.pos.moves_played().rev();
-        for (i, (k, mv)) in keys.zip(moves).enumerate().take(reversible) {
-            if mv.is_null() {
-                return None;
-            }
-            if i % 2 == 1 && i >= 3 && k == key {
-                return Some(0);
-            }
-        }
-        None
+        let verdict = rules::repetition_verdict(&self.pos)?;
+        Some(match verdict {
+            Verdict::Draw => 0,
+            Verdict::Loss(c) if c == self.pos.side_to_move() => -RULE_LOSS + ply as i32,
+            Verdict::Loss(_) => RULE_LOSS - ply as i32,
+        })
     }
 
     /// The draw by the natural move limit (approximated by the plain
@@ -165,7 +161,7 @@ impl<'a> Context<'a> {
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = 0;
         if ply > 0 {
-            if let Some(score) = self.repetition_score() {
+            if let Some(score) = self.repetition_score(ply) {
                 return score;
             }
             if self.move_limit_reached() {
