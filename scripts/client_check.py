@@ -89,5 +89,10 @@ def main():
 
 if __name__ == "__main__":
     start = time.time()
-    main()
+    try:
+        main()
+    except SystemExit:
+        raise
+    except Exception as e:  # cchess raises on a dead engine
+        fail(f"{type(e).__name__}: {e}")
     print(f"client-check: {time.time() - start:.1f} s")
