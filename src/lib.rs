@@ -5,8 +5,10 @@
 //! - [`eval`]: the static evaluator (five weighted parts, two profiles).
 //! - [`search`]: iProbcut and alpha-beta, transposition table, time control.
 //! - [`book`]: the opening book (source, binary table, probing, choice).
+//! - [`protocol`]: UCCI / xiangqi UCI front end over the search.
 
 pub mod board;
 pub mod book;
 pub mod eval;
+pub mod protocol;
 pub mod search;

@@ -44,8 +44,8 @@ fn main() -> ExitCode {
         Some(Command::Eval(args)) => cli::eval::run(args),
         Some(Command::Book { command }) => cli::book::run(command),
         None => {
-            eprintln!("protocol loop not built yet");
-            ExitCode::FAILURE
+            chuhe::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
+            ExitCode::SUCCESS
         }
     }
 }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds chuhe (release), installs the `cchess` Python library in a fresh
+# virtual environment and plays a short game through its UCCI client
+# (scripts/client_check.py). Exits non-zero on any failure.
+#
+# Environment: CLIENT_CHECK_VENV (default: a temporary directory),
+# CLIENT_CHECK_MOVES (moves per side, default 10), CLIENT_CHECK_DEPTH (4).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+venv="${CLIENT_CHECK_VENV:-}"
+cleanup=""
+if [ -z "$venv" ]; then
+    venv="$(mktemp -d)/venv"
+    cleanup="$(dirname "$venv")"
+fi
+trap '[ -n "$cleanup" ] && rm -rf "$cleanup"' EXIT
+
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+fi
+"$venv/bin/pip" install --quiet --disable-pip-version-check cchess
+
+cargo build --release --quiet
+engine="$root/target/release/chuhe"
+
+"$venv/bin/python" "$root/scripts/client_check.py" "$engine" \
+    "${CLIENT_CHECK_MOVES:-10}" "${CLIENT_CHECK_DEPTH:-4}"

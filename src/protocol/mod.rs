@@ -1,0 +1,76 @@
+//! The protocol front end: UCCI and xiangqi UCI on a line stream.
+//!
+//! A reader thread turns input lines into [`Command`]s (parsed once) and
+//! sends them down a channel; the [`engine::Controller`] owns the position,
+//! the searcher and the options and runs each search on its own thread, so
+//! `stop`, `ponderhit`, `isready` and `quit` are heard while it thinks.
+//! All output goes through the [`printer::Printer`]; logs go to stderr.
+
+pub mod command;
+pub mod engine;
+pub mod options;
+pub mod printer;
+
+pub use command::{Command, GoParams, PositionSpec};
+pub use engine::Controller;
+pub use options::{EngineOptions, OptionKind, OptionSpec, SetOutcome};
+pub use printer::Printer;
+
+use std::io::{BufRead, ErrorKind, Write};
+use std::sync::mpsc;
+
+/// Which protocol the GUI speaks (chosen by its first `ucci` or `uci`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// UCCI (the default until a handshake says otherwise).
+    Ucci,
+    /// Xiangqi UCI.
+    Uci,
+}
+
+/// What reaches the controller.
+pub enum Event {
+    /// A parsed input line.
+    Input(Command),
+    /// The input ended (treated as `quit` without `bye`).
+    Eof,
+    /// The search thread finished: the searcher comes back with the result.
+    Done(Box<crate::search::Searcher>, crate::search::SearchResult),
+}
+
+/// Speaks the protocol on `input`/`output` until `quit` or the end of the
+/// input. Any line, however malformed, is survived.
+pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
+    let (tx, rx) = mpsc::channel();
+    let reader_tx = tx.clone();
+    std::thread::Builder::new()
+        .name("input".into())
+        .spawn(move || read_lines(input, reader_tx))
+        .expect("spawn the input thread");
+    let mut controller = Controller::new(Box::new(output), tx);
+    controller.run(rx);
+}
+
+/// The reader thread: bytes up to each `\n`, decoded lossily, parsed.
+fn read_lines(mut input: impl BufRead, tx: mpsc::Sender<Event>) {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf);
+                log::debug!("< {}", line.trim_end());
+                if tx.send(Event::Input(Command::parse(&line))).is_err() {
+                    return;
+                }
+            }
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => {
+                log::warn!("input error: {e}");
+                break;
+            }
+        }
+    }
+    let _ = tx.send(Event::Eof);
+}

@@ -1,0 +1,696 @@
+//! Whole protocol sessions against the built binary, through pipes. Every
+//! wait has a timeout, so a hang fails the test instead of blocking it.
+
+use chuhe::board::{Move, Position};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+/// Generous limit for replies that involve no deliberate waiting.
+const QUICK: Duration = Duration::from_secs(10);
+
+/// A running engine with its output read on a thread.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<(Instant, String)>,
+    seen: Vec<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chuhe");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        thread::spawn(move || {
+            use std::io::BufRead;
+            let mut r = std::io::BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match r.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        if tx.send((Instant::now(), line)).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Engine {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send_bytes(&mut self, b: &[u8]) -> Instant {
+        let s = self.stdin.as_mut().expect("stdin open");
+        s.write_all(b).expect("write to engine");
+        s.flush().unwrap();
+        Instant::now()
+    }
+
+    fn send(&mut self, line: &str) -> Instant {
+        self.send_bytes(format!("{line}\n").as_bytes())
+    }
+
+    fn close_stdin(&mut self) -> Instant {
+        self.stdin = None;
+        Instant::now()
+    }
+
+    /// The next line, if one comes within `t`.
+    fn next_line(&mut self, t: Duration) -> Option<(Instant, String)> {
+        match self.lines.recv_timeout(t) {
+            Ok((at, l)) => {
+                self.seen.push(l.clone());
+                Some((at, l))
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str, t: Duration) -> (Instant, Vec<String>) {
+        let deadline = Instant::now() + t;
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(left) {
+                Some((at, l)) => {
+                    let done = l.starts_with(prefix);
+                    got.push(l);
+                    if done {
+                        return (at, got);
+                    }
+                }
+                None => panic!(
+                    "no '{prefix}' within {t:?}; got {got:?}; session so far {:?}",
+                    self.seen
+                ),
+            }
+        }
+    }
+
+    /// The first line starting with `prefix`.
+    fn expect(&mut self, prefix: &str) -> String {
+        self.until(prefix, QUICK).1.pop().unwrap()
+    }
+
+    /// The `bestmove`/`nobestmove` line ending the current search.
+    fn best(&mut self, t: Duration) -> String {
+        let deadline = Instant::now() + t;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(left) {
+                Some((_, l)) if l.starts_with("bestmove") || l.starts_with("nobestmove") => {
+                    return l
+                }
+                Some(_) => {}
+                None => panic!("no bestmove within {t:?}; session {:?}", self.seen),
+            }
+        }
+    }
+
+    /// Asserts nothing but lines starting with `allowed` arrive within `t`.
+    fn quiet(&mut self, t: Duration, allowed: &str) {
+        let deadline = Instant::now() + t;
+        while let Some((_, l)) = self.next_line(deadline.saturating_duration_since(Instant::now()))
+        {
+            assert!(l.starts_with(allowed), "unexpected line {l:?}");
+        }
+    }
+
+    fn wait_exit(&mut self, t: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + t;
+        loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                return Some(s);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// A UCCI session that searches every position (the opening book,
+    /// on by default, would answer the first moves from the start).
+    fn ucci() -> Engine {
+        let mut e = Engine::ucci_with_book();
+        e.send("setoption usebook false");
+        e
+    }
+
+    fn ucci_with_book() -> Engine {
+        let mut e = Engine::start();
+        e.send("ucci");
+        e.expect("ucciok");
+        e
+    }
+
+    /// A UCI session without the opening book.
+    fn uci() -> Engine {
+        let mut e = Engine::start();
+        e.send("uci");
+        e.expect("uciok");
+        e.send("setoption name UseBook value false");
+        e
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The move of a `bestmove` line.
+fn best_move(line: &str) -> Move {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(t[0], "bestmove", "{line}");
+    Move::from_iccs(t[1]).unwrap_or_else(|e| panic!("{line}: {e}"))
+}
+
+fn fen_of(lines: &[String]) -> String {
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix("fen "))
+        .expect("a fen line")
+        .to_string()
+}
+
+#[test]
+fn handshake_ucci() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    let (_, lines) = e.until("ucciok", QUICK);
+    assert!(lines[0].starts_with("id name chuhe"), "{lines:?}");
+    assert!(lines.contains(&"option hashsize type spin min 1 max 4096 default 64".to_string()));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option usemillisec type check")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option batch type check")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option randomness type combo var none var tiny")));
+    assert!(lines.iter().any(|l| l == "option newgame type button"));
+    assert!(lines.iter().all(|l| !l.contains("option name")));
+    e.send("isready");
+    e.expect("readyok");
+    e.send("quit");
+    e.expect("bye");
+    assert!(e.wait_exit(QUICK).is_some_and(|s| s.success()));
+}
+
+#[test]
+fn handshake_uci() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let (_, lines) = e.until("uciok", QUICK);
+    assert!(lines[0].starts_with("id name chuhe"), "{lines:?}");
+    assert!(lines.contains(&"option name Hash type spin default 64 min 1 max 4096".to_string()));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Ponder type check")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Threads type spin")));
+    e.send("isready");
+    e.expect("readyok");
+    e.send("quit");
+    assert!(e.wait_exit(QUICK).is_some_and(|s| s.success()));
+}
+
+/// Plays `plies` plies, each `bestmove` checked legal and then applied.
+fn play_game(e: &mut Engine, go: &str, plies: usize, per_move: Duration) {
+    let mut pos = Position::startpos();
+    let mut moves: Vec<String> = Vec::new();
+    for ply in 0..plies {
+        if moves.is_empty() {
+            e.send("position startpos");
+        } else {
+            e.send(&format!("position startpos moves {}", moves.join(" ")));
+        }
+        let sent = e.send(go);
+        let line = e.best(per_move);
+        if line.starts_with("nobestmove") || line == "bestmove (none)" {
+            assert!(
+                pos.legal_moves().is_empty(),
+                "gave up at ply {ply} with legal moves"
+            );
+            return;
+        }
+        let mv = best_move(&line);
+        assert!(
+            pos.is_legal(mv),
+            "ply {ply}: illegal {mv} in {}",
+            pos.to_fen()
+        );
+        assert!(sent.elapsed() < per_move);
+        pos.make_move(mv);
+        moves.push(mv.to_string());
+        if pos.legal_moves().is_empty() {
+            return;
+        }
+    }
+}
+
+#[test]
+fn game_ucci_with_clock() {
+    let mut e = Engine::ucci();
+    // 2 seconds left (UCCI seconds), increment 0
+    play_game(&mut e, "go time 2 increment 0", 40, Duration::from_secs(3));
+    e.send("setoption usemillisec true");
+    play_game(
+        &mut e,
+        "go time 1500 increment 20 opptime 1500 oppincrement 20",
+        6,
+        Duration::from_secs(3),
+    );
+}
+
+#[test]
+fn game_uci_with_clock() {
+    let mut e = Engine::uci();
+    e.send("ucinewgame");
+    play_game(
+        &mut e,
+        "go wtime 2000 btime 2000 winc 10 binc 10",
+        40,
+        Duration::from_secs(3),
+    );
+    play_game(&mut e, "go movetime 50", 4, Duration::from_secs(2));
+}
+
+/// Time from `stop` to `bestmove` during `go infinite`.
+fn stop_latency(e: &mut Engine) -> Duration {
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("go infinite");
+    // let it get deep enough to be busy
+    thread::sleep(Duration::from_millis(300));
+    let sent = e.send("stop");
+    let (at, lines) = e.until("bestmove", QUICK);
+    let mv = best_move(lines.last().unwrap());
+    let mut pos = Position::startpos();
+    pos.make_move(Move::from_iccs("h2e2").unwrap());
+    pos.make_move(Move::from_iccs("h9g7").unwrap());
+    assert!(pos.is_legal(mv));
+    at.duration_since(sent)
+}
+
+#[test]
+fn stop_is_answered_within_50ms() {
+    let mut e = Engine::ucci();
+    let mut lat: Vec<Duration> = (0..3).map(|_| stop_latency(&mut e)).collect();
+    lat.sort();
+    eprintln!("stop latencies {lat:?}");
+    // the median guards against one unlucky scheduling on a loaded machine
+    assert!(lat[1] < Duration::from_millis(50), "{lat:?}");
+    assert!(lat[2] < Duration::from_millis(200), "{lat:?}");
+    // stop while idle: UCCI answers nobestmove
+    e.send("stop");
+    e.expect("nobestmove");
+}
+
+#[test]
+fn quit_during_search_exits_within_100ms() {
+    let mut e = Engine::ucci();
+    e.send("go infinite");
+    thread::sleep(Duration::from_millis(300));
+    let sent = e.send("quit");
+    let status = e
+        .wait_exit(Duration::from_secs(5))
+        .expect("exit after quit");
+    let took = sent.elapsed();
+    eprintln!("quit latency {took:?}");
+    assert!(status.success());
+    assert!(took < Duration::from_millis(100), "{took:?}");
+    e.expect("bye");
+}
+
+#[test]
+fn eof_exits_even_mid_search() {
+    let mut e = Engine::uci();
+    e.send("go infinite");
+    thread::sleep(Duration::from_millis(200));
+    let closed = e.close_stdin();
+    assert!(e.wait_exit(Duration::from_secs(2)).is_some());
+    eprintln!("EOF exit {:?}", closed.elapsed());
+    let mut idle = Engine::ucci();
+    idle.close_stdin();
+    assert!(idle.wait_exit(Duration::from_secs(2)).is_some());
+}
+
+#[test]
+fn banned_moves_are_never_chosen() {
+    let mut e = Engine::ucci();
+    e.send("position startpos");
+    e.send("go depth 3");
+    let first = best_move(&e.best(QUICK));
+    e.send(&format!("banmoves {first}"));
+    e.send("go depth 3");
+    let second = best_move(&e.best(QUICK));
+    assert_ne!(first, second);
+    // the next position clears the list (a new game makes the search repeat)
+    e.send("position startpos");
+    e.send("setoption newgame");
+    e.send("go depth 3");
+    assert_eq!(best_move(&e.best(QUICK)), first);
+    // banning every legal move leaves nothing
+    let fen = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    let all: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert!(!all.is_empty());
+    e.send(&format!("position fen {fen}"));
+    e.send(&format!("banmoves {}", all[..all.len() - 1].join(" ")));
+    e.send("go depth 4");
+    assert_eq!(best_move(&e.best(QUICK)).to_string(), all[all.len() - 1]);
+    e.send(&format!("banmoves {}", all.join(" ")));
+    e.send("go depth 4");
+    assert_eq!(e.best(QUICK), "nobestmove");
+}
+
+#[test]
+fn bad_input_never_crashes() {
+    let mut e = Engine::ucci();
+    e.send("position startpos moves h2e2 h9g7");
+    // garbage bytes, empty lines, CRLF, whitespace, a 1 MB line
+    e.send_bytes(b"\xff\xfe\x00\x80garbage\n\n\r\n   \t  \n");
+    e.send_bytes(b"  ISREADY  \r\n");
+    e.expect("readyok");
+    let big = "x".repeat(1 << 20);
+    e.send(&big);
+    e.send(&format!("position fen {big}"));
+    e.expect("info string bad FEN");
+    e.send(&format!(
+        "position startpos moves {}",
+        "h2e2 ".repeat(200_000)
+    ));
+    e.expect("info string illegal move h2e2 at ply 2");
+    e.send("foo bar");
+    e.send("isready");
+    // UCCI ignores unknown commands: the next reply is readyok
+    assert_eq!(e.next_line(QUICK).unwrap().1, "readyok");
+    // malformed FEN and illegal moves keep the last valid position
+    e.send("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9 w - - 0 1");
+    assert!(e.expect("info string").contains("bad FEN"));
+    e.send("position startpos moves h2e2 h9g7 h2h9");
+    let msg = e.expect("info string");
+    assert!(
+        msg.starts_with("info string illegal move h2h9 at ply 3 in position "),
+        "{msg}"
+    );
+    e.send("position startpos moves h2e2 zz99");
+    assert!(e.expect("info string").contains("zz99"));
+    e.send("position");
+    e.expect("info string");
+    e.send("d");
+    let (_, lines) = e.until("key", QUICK);
+    let mut expected = Position::startpos();
+    expected.make_move(Move::from_iccs("h2e2").unwrap());
+    expected.make_move(Move::from_iccs("h9g7").unwrap());
+    assert_eq!(fen_of(&lines), expected.to_fen());
+    // nonsense numbers are clamped, never fatal
+    e.send("go depth -5 nodes -1 time -3");
+    let line = e.best(QUICK);
+    assert!(expected.is_legal(best_move(&line)));
+    e.send("go depth");
+    thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    assert!(expected.is_legal(best_move(&e.best(QUICK))));
+    e.send("setoption");
+    e.send("setoption hashsize banana");
+    e.send("setoption nosuchoption 3");
+    e.send("banmoves qq");
+    e.send("ponderhit");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("quit");
+    e.expect("bye");
+    assert!(e.wait_exit(QUICK).is_some());
+}
+
+#[test]
+fn unknown_command_in_uci_is_answered() {
+    let mut e = Engine::uci();
+    e.send("frobnicate now");
+    assert_eq!(
+        e.expect("info string"),
+        "info string unknown command: frobnicate now"
+    );
+    e.send("setoption name NoSuchThing value 1");
+    assert!(e.expect("info string").contains("NoSuchThing"));
+}
+
+#[test]
+fn depth_zero_is_static_evaluation() {
+    let mut e = Engine::ucci();
+    e.send("position startpos");
+    e.send("go depth 0");
+    let (_, lines) = e.until("nobestmove", QUICK);
+    assert!(lines[0].starts_with("info depth 0 score "), "{lines:?}");
+    let mut u = Engine::uci();
+    u.send("go depth 0");
+    let (_, lines) = u.until("bestmove", QUICK);
+    assert!(lines[0].starts_with("info depth 0 score cp "), "{lines:?}");
+}
+
+#[test]
+fn probe_reports_the_hash() {
+    let mut e = Engine::ucci();
+    e.send("probe startpos");
+    assert_eq!(e.expect("pophash"), "pophash");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let best = best_move(&e.best(QUICK));
+    e.send("probe startpos");
+    let line = e.expect("pophash");
+    assert!(
+        line.starts_with(&format!("pophash bestmove {best}")),
+        "{line}"
+    );
+    assert!(line.contains("depth 4"), "{line}");
+    e.send(&format!("probe fen {START_FEN} moves a3a4 a6a5 a4a5"));
+    assert_eq!(e.expect("pophash"), "pophash");
+}
+
+#[test]
+fn display_eval_perft() {
+    let mut e = Engine::ucci();
+    e.send("startpos moves h2e2");
+    e.send("d");
+    let (_, lines) = e.until("key", QUICK);
+    assert_eq!(
+        fen_of(&lines),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("0  R N B A K A B N R")),
+        "{lines:?}"
+    );
+    e.send("position startpos");
+    e.send("eval");
+    e.expect("total");
+    e.send("go perft 2");
+    let (_, lines) = e.until("Nodes searched", QUICK);
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 1920");
+    assert_eq!(lines.iter().filter(|l| l.contains(": ")).count(), 45);
+    e.send(&format!("fen {START_FEN}"));
+    e.send("isready");
+    e.expect("readyok");
+}
+
+#[test]
+fn setoption_in_either_dialect() {
+    // UCCI handshake, UCI-style setoption
+    let mut e = Engine::ucci();
+    e.send("setoption name showevals value false");
+    e.send("go depth 2");
+    let (_, lines) = e.until("bestmove", QUICK);
+    assert!(lines.iter().all(|l| !l.contains(" evals ")), "{lines:?}");
+    e.send("setoption showevals true");
+    e.send("go depth 2");
+    let (_, lines) = e.until("bestmove", QUICK);
+    assert!(lines.iter().any(|l| l.contains(" evals ")), "{lines:?}");
+    // UCI handshake, UCCI-style setoption
+    let mut u = Engine::uci();
+    u.send("setoption hashsize 8");
+    u.send("setoption showevals off");
+    u.send("SetOption Name Hash Value 16");
+    u.send("go depth 2");
+    let (_, lines) = u.until("bestmove", QUICK);
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info string")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().all(|l| !l.contains(" evals ")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains(" score cp ")), "{lines:?}");
+}
+
+#[test]
+fn usemillisec_changes_time_units() {
+    let mut e = Engine::ucci();
+    e.send("setoption usemillisec true");
+    e.send("position startpos");
+    // 600 ms with one move to go: well under a second
+    let sent = e.send("go time 600 movestogo 1");
+    best_move(&e.best(Duration::from_secs(3)));
+    let ms = sent.elapsed();
+    assert!(ms < Duration::from_millis(1500), "{ms:?}");
+    // in seconds (the default), 600 would be ten minutes: stop it instead
+    e.send("setoption usemillisec false");
+    e.send("go time 600 movestogo 1");
+    e.quiet(Duration::from_millis(800), "info");
+    e.send("stop");
+    best_move(&e.best(QUICK));
+}
+
+#[test]
+fn ponder_then_ponderhit() {
+    let mut e = Engine::ucci();
+    e.send("setoption usemillisec true");
+    e.send("position startpos moves h2e2");
+    // a short ponder search finishes quickly but its answer is held
+    e.send("go ponder depth 3");
+    e.quiet(Duration::from_millis(500), "info");
+    let sent = e.send("ponderhit");
+    best_move(&e.best(QUICK));
+    assert!(sent.elapsed() < Duration::from_millis(500));
+    // a clocked ponder search keeps thinking until ponderhit, then obeys the clock
+    e.send("go ponder time 3000 increment 0");
+    e.quiet(Duration::from_millis(600), "info");
+    let sent = e.send("ponderhit draw");
+    best_move(&e.best(Duration::from_secs(3)));
+    assert!(sent.elapsed() < Duration::from_secs(2));
+    // a ponder miss: stop answers at once
+    e.send("go ponder time 3000");
+    thread::sleep(Duration::from_millis(200));
+    e.send("stop");
+    best_move(&e.best(QUICK));
+    // the same in UCI
+    let mut u = Engine::uci();
+    u.send("position startpos moves h2e2");
+    u.send("go ponder wtime 3000 btime 3000");
+    u.quiet(Duration::from_millis(400), "info");
+    u.send("ponderhit");
+    best_move(&u.best(Duration::from_secs(3)));
+}
+
+#[test]
+fn isready_during_search() {
+    let mut e = Engine::ucci();
+    e.send("go infinite");
+    thread::sleep(Duration::from_millis(100));
+    let sent = e.send("isready");
+    let (at, lines) = e.until("readyok", QUICK);
+    assert!(lines.iter().all(|l| !l.starts_with("bestmove")));
+    assert!(at.duration_since(sent) < Duration::from_millis(100));
+    e.send("stop");
+    best_move(&e.best(QUICK));
+}
+
+#[test]
+fn batch_mode_reads_after_the_search() {
+    let mut e = Engine::ucci();
+    e.send("setoption batch on");
+    e.send("position startpos");
+    e.send("go depth 5");
+    e.send("isready");
+    let (_, lines) = e.until("readyok", QUICK);
+    assert!(lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    // input after EOF in batch mode: the search still finishes
+    e.send("go depth 3");
+    e.close_stdin();
+    best_move(&e.best(QUICK));
+    assert!(e.wait_exit(QUICK).is_some());
+}
+
+#[test]
+fn bench_does_not_kill_the_engine() {
+    let mut e = Engine::ucci();
+    e.send("bench 1");
+    e.send("isready");
+    let (_, lines) = e.until("readyok", Duration::from_secs(60));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with(" nps") || l.starts_with("info string bench")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn resign_and_draw_suffixes() {
+    let mut e = Engine::ucci();
+    // Red mates in 3 plies; after Red's first move Black is lost
+    let fen = "4k4/9/9/9/9/9/9/9/9/R2K4R w - - 0 1";
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 3");
+    let attack = best_move(&e.best(QUICK));
+    e.send(&format!("position fen {fen} moves {attack}"));
+    e.send("go depth 4");
+    let line = e.best(QUICK);
+    assert!(!line.contains("resign"), "resign is off by default: {line}");
+    e.send("setoption resign true");
+    e.send("go depth 4");
+    let line = e.best(QUICK);
+    assert!(line.ends_with(" resign"), "{line}");
+    best_move(&line);
+    // a dead-level ending late in the game: a draw offer is accepted
+    e.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 80");
+    e.send("go depth 3");
+    assert!(!e.best(QUICK).contains("draw"));
+    e.send("go draw depth 3");
+    assert!(e.best(QUICK).ends_with(" draw"));
+    e.send("setoption draw false");
+    e.send("go draw depth 3");
+    assert!(!e.best(QUICK).contains("draw"));
+}
+
+#[test]
+fn opening_book_answers_known_positions_only_when_enabled() {
+    let mut e = Engine::ucci_with_book();
+    e.send("position startpos");
+    e.send("go time 5");
+    let (_, lines) = e.until("bestmove", QUICK);
+    let book: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 0 score "))
+        .collect();
+    assert!(book.len() >= 3, "{lines:?}");
+    let best = best_move(lines.last().unwrap());
+    assert!(
+        book.iter().any(|l| l.ends_with(&format!("pv {best}"))),
+        "{lines:?}"
+    );
+    // a banned book move is not played
+    e.send("banmoves h2e2");
+    e.send("go time 5");
+    let (_, lines) = e.until("bestmove", QUICK);
+    assert_ne!(best_move(lines.last().unwrap()).to_string(), "h2e2");
+    // without the book the engine searches
+    e.send("setoption usebook false");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let (_, lines) = e.until("bestmove", QUICK);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3")),
+        "{lines:?}"
+    );
+}
