@@ -3,6 +3,7 @@
 //! Layers, each knowing only the one below it:
 //! - [`board`]: rules, positions, move generation.
 
+pub mod arena;
 pub mod board;
 pub mod eval;
 pub mod search;

@@ -60,6 +60,8 @@ enum Command {
         #[arg(long)]
         list_options: bool,
     },
+    /// Play a match between two players (see docs/arena.md).
+    Arena(Box<chuhe::arena::ArenaArgs>),
     /// Search a fixed set of positions; the last line is `<nodes> nodes <nps> nps`.
     Bench {
         /// Depth of each search.
@@ -125,6 +127,13 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Arena(args)) => match chuhe::arena::run(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         None => {
             eprintln!("protocol loop not built yet");
             ExitCode::FAILURE
