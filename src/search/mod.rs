@@ -247,6 +247,11 @@ impl Searcher {
         ctx.start = started;
         let first = if self.options.iterative { 1 } else { max_depth };
         for depth in first..=max_depth {
+            // depth 1 always runs so that even an instant stop gets a
+            // searched move; later iterations do not start once stopped
+            if depth > first && control.is_stopped() {
+                break;
+            }
             let score = ctx.negamax(depth, -INFINITY, INFINITY, 0, true);
             if ctx.aborted {
                 break;

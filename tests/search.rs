@@ -1,0 +1,347 @@
+//! Search tests: mates found, iProbcut with n = ∞ equals alpha-beta, the
+//! baseline equals brute-force minimax, determinism.
+
+use chuhe::board::{Move, Position};
+use chuhe::eval::{EvalCounter, Evaluator};
+use chuhe::search::{
+    mate_distance, Algorithm, Limits, SearchControl, SearchOptions, SearchResult, Searcher, MATE,
+};
+
+fn search(options: SearchOptions, pos: &Position, limits: Limits) -> SearchResult {
+    let mut s = Searcher::new(options);
+    s.search(pos, &limits, &SearchControl::new(), &[], &mut |_| {})
+}
+
+/// Whether the side to move can force mate within `plies` plies (odd),
+/// by plain exhaustive search (independent of the engine's search).
+fn forced_mate(pos: &mut Position, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    for mv in pos.legal_moves().iter().copied().collect::<Vec<_>>() {
+        pos.make_move(mv);
+        let wins = defender_lost(pos, plies - 1);
+        pos.unmake_move();
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the side to move (the defender) is mated now or within `plies`.
+fn defender_lost(pos: &mut Position, plies: u32) -> bool {
+    let moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    if moves.is_empty() {
+        return true;
+    }
+    if plies == 0 {
+        return false;
+    }
+    moves.into_iter().all(|mv| {
+        pos.make_move(mv);
+        let lost = forced_mate(pos, plies - 1);
+        pos.unmake_move();
+        lost
+    })
+}
+
+/// Hand-built positions: (FEN, plies to mate). Each is checked with the
+/// brute-force solver above before the engine is asked.
+const MATES: &[(&str, u32)] = &[
+    ("4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1", 1),
+    ("3k5/9/9/9/9/9/9/9/9/R3K3R w - - 0 1", 1),
+    ("3ak4/4a4/9/9/9/9/9/9/9/R3K3R w - - 0 1", 1),
+    ("4ka3/4a4/9/9/9/9/9/9/4R4/3K5 w - - 0 1", 1), // stalemate counts as mate
+    ("5k3/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1", 1),
+    ("3k5/4P4/9/9/9/9/9/9/9/4K4 w - - 0 1", 1),
+    ("3k5/4a4/3a5/9/9/9/9/9/4C4/4KR3 w - - 0 1", 3),
+    ("3ak4/9/4N4/9/9/9/9/9/9/3K1R3 w - - 0 1", 3),
+    ("4k4/4a4/9/9/9/9/9/9/9/R2K4R w - - 0 1", 3),
+    ("4k4/9/9/9/9/9/9/9/9/R2K4R w - - 0 1", 3),
+    ("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1", 3),
+    ("4k4/9/3P1P3/9/9/9/9/9/9/3K5 w - - 0 1", 3),
+    ("3ak4/9/9/9/9/9/9/9/9/R2K4R w - - 0 1", 5),
+];
+
+fn all_mate_positions() -> Vec<(Position, u32)> {
+    let mut out = Vec::new();
+    for &(fen, plies) in MATES {
+        let pos = Position::from_fen(fen).unwrap();
+        // the same mates for Black, and on the other wing
+        out.push((pos.colour_flipped(), plies));
+        out.push((pos.mirrored(), plies));
+        out.push((pos, plies));
+    }
+    out
+}
+
+#[test]
+fn mate_positions_are_what_they_claim() {
+    for (pos, plies) in all_mate_positions() {
+        let mut p = pos.clone();
+        assert!(
+            forced_mate(&mut p, plies),
+            "no mate in {plies} in {}",
+            pos.to_fen()
+        );
+        if plies > 1 {
+            assert!(
+                !forced_mate(&mut p, plies - 2),
+                "shorter mate in {}",
+                pos.to_fen()
+            );
+        }
+    }
+}
+
+#[test]
+fn mates_are_found_by_both_algorithms() {
+    for (pos, plies) in all_mate_positions() {
+        for options in [
+            SearchOptions::default(),
+            SearchOptions {
+                algorithm: Algorithm::AlphaBeta,
+                ..SearchOptions::default()
+            },
+            SearchOptions::paper_alphabeta(),
+        ] {
+            let r = search(options.clone(), &pos, Limits::depth(plies as i32 + 2));
+            assert_eq!(
+                mate_distance(r.score),
+                Some(plies as i32),
+                "{:?} in {}",
+                options.algorithm,
+                pos.to_fen()
+            );
+            assert_eq!(r.score, MATE - plies as i32);
+            // the chosen move keeps the mate: the defender is lost in plies-1
+            let mut p = pos.clone();
+            p.make_move(r.best_move.unwrap());
+            assert!(
+                defender_lost(&mut p, plies - 1),
+                "{:?} in {}",
+                r.best_move,
+                pos.to_fen()
+            );
+        }
+    }
+}
+
+fn sample_positions(n: usize) -> Vec<Position> {
+    include_str!("data/movegen-oracle.tsv")
+        .lines()
+        .step_by(3000 / n)
+        .take(n)
+        .map(|l| Position::from_fen(l.split('\t').next().unwrap()).unwrap())
+        .collect()
+}
+
+fn exact_options(algorithm: Algorithm, pvs_and_qs: bool) -> SearchOptions {
+    let mut o = SearchOptions {
+        algorithm,
+        tt: false,
+        null_move: false,
+        check_extension: false,
+        iterative: false,
+        pvs: pvs_and_qs,
+        quiescence: pvs_and_qs,
+        history: pvs_and_qs,
+        killers: pvs_and_qs,
+        ..SearchOptions::default()
+    };
+    o.iprobcut.n = usize::MAX;
+    o.iprobcut.pre = 1;
+    o.iprobcut.threshold = 0;
+    o
+}
+
+#[test]
+fn iprobcut_keeping_every_child_equals_alphabeta() {
+    let mut pruned_nowhere = 0;
+    let mut pre_searches = 0;
+    for (i, pos) in sample_positions(60).into_iter().enumerate() {
+        for rich in [false, true] {
+            // depths 2 to 4 without quiescence, 2 to 3 with it
+            let depth = if rich { 2 + (i % 2) } else { 2 + (i % 3) } as i32;
+            let ab = search(
+                exact_options(Algorithm::AlphaBeta, rich),
+                &pos,
+                Limits::depth(depth),
+            );
+            let ipc = search(
+                exact_options(Algorithm::IProbcut, rich),
+                &pos,
+                Limits::depth(depth),
+            );
+            assert_eq!(
+                ab.score,
+                ipc.score,
+                "depth {depth} rich {rich} in {}",
+                pos.to_fen()
+            );
+            assert_eq!(ipc.stats.pruned, 0);
+            pre_searches += ipc.stats.pre_searches;
+            pruned_nowhere += 1;
+        }
+    }
+    assert_eq!(pruned_nowhere, 120);
+    // the pre-evaluations really ran
+    assert!(pre_searches > 1000, "{pre_searches}");
+}
+
+/// Plain minimax over legal moves with the engine's evaluator at the leaves
+/// and the engine's mate convention.
+fn minimax(pos: &mut Position, depth: i32, ply: i32, ev: &Evaluator) -> i32 {
+    let moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    if moves.is_empty() {
+        return -MATE + ply;
+    }
+    if depth == 0 {
+        return ev.evaluate(pos, &mut EvalCounter::default());
+    }
+    let mut best = i32::MIN;
+    for mv in moves {
+        pos.make_move(mv);
+        best = best.max(-minimax(pos, depth - 1, ply + 1, ev));
+        pos.unmake_move();
+    }
+    best
+}
+
+#[test]
+fn baseline_returns_the_exact_minimax_value() {
+    let options = SearchOptions {
+        algorithm: Algorithm::AlphaBeta,
+        ..SearchOptions::paper_alphabeta()
+    };
+    let ev = Evaluator::with_weights(options.profile, options.weights);
+    for pos in sample_positions(25) {
+        let mut p = pos.clone();
+        ev.install(&mut p);
+        let expected = minimax(&mut p, 3, 0, &ev);
+        let r = search(options.clone(), &pos, Limits::depth(3));
+        assert_eq!(r.score, expected, "{}", pos.to_fen());
+        // and the best move really has that value
+        let mut q = p.clone();
+        q.make_move(r.best_move.unwrap());
+        assert_eq!(-minimax(&mut q, 2, 1, &ev), expected);
+    }
+}
+
+#[test]
+fn alphabeta_prunes_but_agrees_with_itself_across_move_orders() {
+    // capture-first ordering must not change the value, only the cost
+    let pos = sample_positions(10)[4].clone();
+    let plain = search(
+        exact_options(Algorithm::AlphaBeta, false),
+        &pos,
+        Limits::depth(4),
+    );
+    let rich = search(
+        exact_options(Algorithm::AlphaBeta, true),
+        &pos,
+        Limits::depth(4),
+    );
+    let q_off = SearchOptions {
+        quiescence: false,
+        ..exact_options(Algorithm::AlphaBeta, true)
+    };
+    let rich_no_qs = search(q_off, &pos, Limits::depth(4));
+    assert_eq!(plain.score, rich_no_qs.score);
+    assert!(rich.stats.nodes > 0);
+}
+
+#[test]
+fn searches_are_deterministic() {
+    for pos in sample_positions(5) {
+        for options in [SearchOptions::default(), SearchOptions::paper_iprobcut()] {
+            let a = search(options.clone(), &pos, Limits::depth(5));
+            let b = search(options.clone(), &pos, Limits::depth(5));
+            assert_eq!(a.stats, b.stats);
+            assert_eq!(a.pv, b.pv);
+            assert_eq!(a.score, b.score);
+        }
+    }
+}
+
+#[test]
+fn node_limit_is_respected_and_deterministic() {
+    let pos = Position::startpos();
+    let a = search(SearchOptions::default(), &pos, Limits::nodes(20_000));
+    let b = search(SearchOptions::default(), &pos, Limits::nodes(20_000));
+    assert!(a.stats.nodes <= 20_000);
+    assert_eq!(a.best_move, b.best_move);
+    assert!(pos.is_legal(a.best_move.unwrap()));
+}
+
+#[test]
+fn banned_moves_are_never_chosen() {
+    let pos = Position::startpos();
+    let free = search(SearchOptions::default(), &pos, Limits::depth(4));
+    let banned = [free.best_move.unwrap()];
+    let mut s = Searcher::default();
+    let r = s.search(
+        &pos,
+        &Limits::depth(4),
+        &SearchControl::new(),
+        &banned,
+        &mut |_| {},
+    );
+    assert_ne!(r.best_move, free.best_move);
+    assert!(pos.is_legal(r.best_move.unwrap()));
+    let all: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    let r = s.search(
+        &pos,
+        &Limits::depth(4),
+        &SearchControl::new(),
+        &all,
+        &mut |_| {},
+    );
+    assert_eq!(r.best_move, None);
+}
+
+#[test]
+fn iprobcut_prunes_and_saves_evaluations() {
+    let pos = Position::startpos();
+    let ab = search(
+        SearchOptions {
+            algorithm: Algorithm::AlphaBeta,
+            ..SearchOptions::paper_alphabeta()
+        },
+        &pos,
+        Limits::depth(6),
+    );
+    let mut o = SearchOptions::paper_iprobcut();
+    o.iprobcut.threshold = 3;
+    let ipc = search(o, &pos, Limits::depth(6));
+    assert!(ipc.stats.pruned > 0);
+    assert!(ipc.stats.pre_searches > 0);
+    assert!(
+        ipc.stats.evals < ab.stats.evals,
+        "{} vs {}",
+        ipc.stats.evals,
+        ab.stats.evals
+    );
+}
+
+#[test]
+fn stopped_search_still_gives_a_legal_move() {
+    let control = SearchControl::new();
+    control.stop();
+    let pos = Position::startpos();
+    let r = Searcher::default().search(&pos, &Limits::depth(30), &control, &[], &mut |_| {});
+    assert!(pos.is_legal(r.best_move.unwrap()));
+    assert!(
+        r.depth <= 1,
+        "a stopped search went on to depth {}",
+        r.depth
+    );
+}
+
+#[test]
+fn no_legal_move_gives_none() {
+    let pos = Position::from_fen("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
+    let r = search(SearchOptions::default(), &pos, Limits::depth(3));
+    assert_eq!(r.best_move, None);
+}
