@@ -2,7 +2,9 @@
 //! shards and merge, external engines.
 
 use chuhe::arena::external::parse_info;
-use chuhe::arena::game::{adjudicate, play_game, GameConfig, GameSetup, Outcome, ScoreAdjudication};
+use chuhe::arena::game::{
+    adjudicate, play_game, GameConfig, GameSetup, Outcome, ScoreAdjudication,
+};
 use chuhe::arena::player::PlayerSpec;
 use chuhe::arena::report::pgn_moves;
 use chuhe::arena::stats::{elo_estimate, elo_of_score, los, score_of_elo, Sprt, Wdl};
@@ -61,7 +63,11 @@ fn two_game_match_runs_and_pgns_replay_legally() {
         let mut pos = Position::from_fen(&fen).unwrap();
         for m in &moves {
             let mv = Move::from_iccs(m).unwrap();
-            assert!(pos.is_legal(mv), "game {n}: {m} illegal in {}", pos.to_fen());
+            assert!(
+                pos.is_legal(mv),
+                "game {n}: {m} illegal in {}",
+                pos.to_fen()
+            );
             pos.make_move(mv);
         }
         assert!(pos.ply_count() <= 24);
@@ -130,7 +136,12 @@ fn adjudication_mate_stalemate_max_plies_repetition() {
     assert_eq!(v.outcome, Outcome::Draw);
     // threefold repetition: the start position a third time
     let mut pos = Position::from_fen(START_FEN).unwrap();
-    for (i, m) in ["h0g2", "h9g7", "g2h0", "g7h9"].iter().cycle().take(8).enumerate() {
+    for (i, m) in ["h0g2", "h9g7", "g2h0", "g7h9"]
+        .iter()
+        .cycle()
+        .take(8)
+        .enumerate()
+    {
         pos.make_move(Move::from_iccs(m).unwrap());
         let v = adjudicate(&pos, 0);
         if i < 7 {
@@ -236,7 +247,8 @@ fn shards_merged_equal_unsharded_run() {
 
 #[test]
 fn info_lines_parse() {
-    let i = parse_info("info depth 5 seldepth 9 score cp 31 time 12 nodes 1000 evals 700 pv h2e2 h9g7");
+    let i =
+        parse_info("info depth 5 seldepth 9 score cp 31 time 12 nodes 1000 evals 700 pv h2e2 h9g7");
     assert_eq!(i.depth, Some(5));
     assert_eq!(i.score, Some(31));
     assert_eq!(i.nodes, Some(1000));
@@ -289,7 +301,11 @@ fn external_illegal_move_crash_and_silence_lose() {
     );
     let g = game_against_mock(&illegal, "");
     assert_eq!(g.outcome, Outcome::BlackWins);
-    assert!(g.termination.contains("illegal move e0e2"), "{}", g.termination);
+    assert!(
+        g.termination.contains("illegal move e0e2"),
+        "{}",
+        g.termination
+    );
 
     let crash = mock_engine("crash", "exit 3");
     let g = game_against_mock(&crash, "");
@@ -313,7 +329,11 @@ fn external_illegal_move_crash_and_silence_lose() {
     assert_eq!(g.moves[0].evals, Some(9));
     assert_eq!(g.moves[0].score, Some(15));
     // its second move (h2e2 again) is illegal
-    assert!(g.termination.contains("illegal move h2e2"), "{}", g.termination);
+    assert!(
+        g.termination.contains("illegal move h2e2"),
+        "{}",
+        g.termination
+    );
 }
 
 #[test]
@@ -339,6 +359,9 @@ fn external_match_against_chuhe_over_ucci() {
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
     for r in s["rows"].as_array().unwrap() {
         let t = r["termination"].as_str().unwrap();
-        assert!(!t.contains("illegal") && !t.contains("crash") && !t.contains("silent"), "{t}");
+        assert!(
+            !t.contains("illegal") && !t.contains("crash") && !t.contains("silent"),
+            "{t}"
+        );
     }
 }

@@ -186,7 +186,9 @@ impl ExternalPlayer {
                     .flatten()
                     .map(|s| s.to_string())
                     .unwrap_or_else(|| "output closed".into());
-                Err(PlayerError::Crashed(format!("while waiting for {what}: {status}")))
+                Err(PlayerError::Crashed(format!(
+                    "while waiting for {what}: {status}"
+                )))
             }
         }
     }

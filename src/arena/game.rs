@@ -232,7 +232,12 @@ struct Side {
 }
 
 /// Plays one game. Player start-up failures lose for that player.
-pub fn play_game(setup: &GameSetup, a: &PlayerSpec, b: &PlayerSpec, cfg: &GameConfig) -> GameRecord {
+pub fn play_game(
+    setup: &GameSetup,
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    cfg: &GameConfig,
+) -> GameRecord {
     let (red_spec, black_spec) = if setup.a_is_red { (a, b) } else { (b, a) };
     let mut record = GameRecord {
         game: setup.game,
@@ -363,7 +368,11 @@ pub fn play_game(setup: &GameSetup, a: &PlayerSpec, b: &PlayerSpec, cfg: &GameCo
             clock_after = Some(me.clock_ms as u64);
         } else if let Limit::MoveTime(ms) = me.limit {
             if rec.time_ms > ms + GRACE_MS + 900 {
-                log::warn!("game {}: {side_name} used {} ms of {ms}", setup.game, rec.time_ms);
+                log::warn!(
+                    "game {}: {side_name} used {} ms of {ms}",
+                    setup.game,
+                    rec.time_ms
+                );
             }
         }
         me.moves += 1;

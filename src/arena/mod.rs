@@ -139,8 +139,8 @@ impl MatchPlan {
         } else if let Some(n) = args.random_plies {
             schedule::random_openings(args.games.div_ceil(2).max(1), n, args.seed)
         } else if let Some(path) = &args.openings {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
             schedule::parse_openings(&text)?
         } else {
             schedule::parse_openings(schedule::DEFAULT_OPENINGS)?
@@ -200,12 +200,7 @@ pub fn play_match(plan: &MatchPlan, on_done: &(dyn Fn(&[GameRecord]) + Sync)) ->
             .num_threads(plan.concurrency)
             .build()
         {
-            Ok(pool) => pool.install(|| {
-                plan.games
-                    .par_iter()
-                    .with_max_len(1)
-                    .for_each(run_one)
-            }),
+            Ok(pool) => pool.install(|| plan.games.par_iter().with_max_len(1).for_each(run_one)),
             Err(e) => {
                 log::warn!("thread pool: {e}; playing one game at a time");
                 plan.games.iter().for_each(run_one);

@@ -58,7 +58,12 @@ impl std::fmt::Display for Limit {
             Limit::Nodes(n) => write!(f, "nodes={n}"),
             Limit::MoveTime(ms) => write!(f, "movetime={ms}"),
             Limit::Clock { base_ms, inc_ms } => {
-                write!(f, "tc={}+{}", *base_ms as f64 / 1000.0, *inc_ms as f64 / 1000.0)
+                write!(
+                    f,
+                    "tc={}+{}",
+                    *base_ms as f64 / 1000.0,
+                    *inc_ms as f64 / 1000.0
+                )
             }
         }
     }
@@ -262,9 +267,7 @@ impl std::str::FromStr for PlayerSpec {
                 match v {
                     None if k == "paper" => {}
                     None => return Err(format!("'{text}': '{k}' is not key=value")),
-                    Some(v) => options
-                        .set(&k, &v)
-                        .map_err(|e| format!("'{text}': {e}"))?,
+                    Some(v) => options.set(&k, &v).map_err(|e| format!("'{text}': {e}"))?,
                 }
             }
             EngineKind::InProcess(Box::new(options))
@@ -289,7 +292,11 @@ impl PlayerSpec {
                 (**options).clone(),
                 self.limit.clone(),
             ))),
-            EngineKind::External { ucci, path, options } => {
+            EngineKind::External {
+                ucci,
+                path,
+                options,
+            } => {
                 let p = super::external::ExternalPlayer::start(
                     self.name.clone(),
                     path,

@@ -143,7 +143,11 @@ fn plot_score(path: &Path, game: &GameRecord) -> PlotResult {
         .x_label_area_size(40)
         .y_label_area_size(60)
         .build_cartesian_2d(0.0..xmax, -ymax..ymax)?;
-    chart.configure_mesh().x_desc("ply").y_desc("score").draw()?;
+    chart
+        .configure_mesh()
+        .x_desc("ply")
+        .y_desc("score")
+        .draw()?;
     chart
         .draw_series(LineSeries::new(a.iter().copied(), &BLUE))?
         .label("A")

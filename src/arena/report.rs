@@ -96,7 +96,14 @@ fn mean(v: impl Iterator<Item = f64>) -> Option<f64> {
 pub fn game_row(g: &GameRecord) -> GameRow {
     let r = eval_ratios(g);
     let pts = g.a_points();
-    let evals_of = |p: &str| mean(g.moves.iter().filter(|m| m.player == p).filter_map(|m| m.evals.map(|e| e as f64)));
+    let evals_of = |p: &str| {
+        mean(
+            g.moves
+                .iter()
+                .filter(|m| m.player == p)
+                .filter_map(|m| m.evals.map(|e| e as f64)),
+        )
+    };
     GameRow {
         game: g.game,
         opening: g.opening.clone(),
@@ -112,7 +119,10 @@ pub fn game_row(g: &GameRecord) -> GameRow {
         .into(),
         plies: g.plies,
         termination: g.termination.clone(),
-        ratio_max: r.iter().map(|x| x.1).fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x)))),
+        ratio_max: r
+            .iter()
+            .map(|x| x.1)
+            .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x)))),
         ratio_mean: mean(r.iter().map(|x| x.1)),
         ratio_moves: r.len(),
         shadow: g.moves.iter().any(|m| m.shadow_evals.is_some()),
@@ -140,7 +150,10 @@ pub fn wdl_of(games: &[GameRecord]) -> Wdl {
 /// The summary of `games` (sorted by game number).
 pub fn summarize(a: &str, b: &str, games: &[GameRecord], sprt: Option<&Sprt>) -> Summary {
     let wdl = wdl_of(games);
-    let all: Vec<f64> = games.iter().flat_map(|g| eval_ratios(g).into_iter().map(|x| x.1)).collect();
+    let all: Vec<f64> = games
+        .iter()
+        .flat_map(|g| eval_ratios(g).into_iter().map(|x| x.1))
+        .collect();
     Summary {
         a: a.into(),
         b: b.into(),
@@ -149,7 +162,10 @@ pub fn summarize(a: &str, b: &str, games: &[GameRecord], sprt: Option<&Sprt>) ->
         score_percent: 100.0 * wdl.score(),
         elo: elo_estimate(&wdl),
         sprt: sprt.map(|s| s.state(&wdl)),
-        ratio_max: all.iter().copied().fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x)))),
+        ratio_max: all
+            .iter()
+            .copied()
+            .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x)))),
         ratio_mean: mean(all.iter().copied()),
         rows: games.iter().map(game_row).collect(),
     }
@@ -261,7 +277,12 @@ pub fn pgn(g: &GameRecord, event: &str) -> String {
             line.clear();
         }
     }
-    let _ = write!(line, "{{{}}} {}", g.termination.replace('}', ")"), g.outcome.pgn());
+    let _ = write!(
+        line,
+        "{{{}}} {}",
+        g.termination.replace('}', ")"),
+        g.outcome.pgn()
+    );
     let _ = writeln!(t, "{}", line.trim_end());
     t
 }
@@ -351,7 +372,9 @@ pub fn read_outputs(dir: &Path) -> Result<(String, String, Vec<GameRecord>), Str
 /// Combines shard outputs: games sorted by their game number (ties by
 /// directory order) and renumbered 1..n; returns the specs of the first
 /// directory. Directories must come from the same match (same A and B).
-pub fn merge_dirs(dirs: &[std::path::PathBuf]) -> Result<(String, String, Vec<GameRecord>), String> {
+pub fn merge_dirs(
+    dirs: &[std::path::PathBuf],
+) -> Result<(String, String, Vec<GameRecord>), String> {
     let mut all: Vec<(usize, usize, GameRecord)> = Vec::new();
     let mut specs: Option<(String, String)> = None;
     for (d, dir) in dirs.iter().enumerate() {
