@@ -1,6 +1,7 @@
 //! The rules core: squares, pieces, moves, positions, FEN, Zobrist keys,
-//! legal move generation, check detection and perft. It knows nothing of
-//! evaluation or search.
+//! legal move generation, check detection and perft, and the game rules
+//! beyond moves ([`rules`]: repetition, perpetual check and chase, move
+//! limit, adjudication). It knows nothing of evaluation or search.
 
 mod attacks;
 mod fen;
@@ -9,6 +10,7 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
+pub mod rules;
 mod square;
 pub mod tables;
 mod zobrist;
