@@ -134,22 +134,27 @@ fn adjudication_mate_stalemate_max_plies_repetition() {
     assert_eq!(adjudicate(&pos, 5), None);
     let v = adjudicate(&pos, 4).unwrap();
     assert_eq!(v.outcome, Outcome::Draw);
-    // threefold repetition: the start position a third time
+    // repetition (chuhe's rules judge the first repetition): a draw
     let mut pos = Position::from_fen(START_FEN).unwrap();
-    for (i, m) in ["h0g2", "h9g7", "g2h0", "g7h9"]
-        .iter()
-        .cycle()
-        .take(8)
-        .enumerate()
-    {
+    for (i, m) in ["h0g2", "h9g7", "g2h0", "g7h9"].iter().enumerate() {
         pos.make_move(Move::from_iccs(m).unwrap());
         let v = adjudicate(&pos, 0);
-        if i < 7 {
+        if i < 3 {
             assert_eq!(v, None, "after {} plies", i + 1);
         } else {
-            assert_eq!(v.unwrap().reason, "threefold repetition");
+            let v = v.unwrap();
+            assert_eq!(v.outcome, Outcome::Draw);
+            assert_eq!(v.reason, "repetition");
         }
     }
+    // perpetual check loses (the rook checks from a9, steps back, checks again)
+    let mut pos = Position::from_fen("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    for m in ["a8a9", "e9e8", "a9a8", "e8e9"] {
+        pos.make_move(Move::from_iccs(m).unwrap());
+    }
+    let v = adjudicate(&pos, 300).unwrap();
+    assert_eq!(v.outcome, Outcome::BlackWins);
+    assert_eq!(v.reason, "perpetual check");
 }
 
 #[test]
@@ -288,6 +293,7 @@ fn game_against_mock(mock: &Path, spec_extra: &str) -> chuhe::arena::game::GameR
         max_plies: 20,
         shadow: false,
         adjudication: ScoreAdjudication::default(),
+        rules: Default::default(),
     };
     play_game(&setup, &a, &b, &cfg)
 }

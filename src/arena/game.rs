@@ -2,6 +2,7 @@
 
 use super::external::GRACE_MS;
 use super::player::{ClockInfo, Limit, MoveRecord, Player, PlayerError, PlayerSpec, Situation};
+use crate::board::rules::{game_result, EndReason, RuleConfig};
 use crate::board::{Colour, Move, Position};
 use serde::{Deserialize, Serialize};
 
@@ -40,58 +41,41 @@ impl Outcome {
 pub struct Verdict {
     /// Result.
     pub outcome: Outcome,
-    /// Reason, e.g. "checkmate", "stalemate", "threefold repetition".
+    /// Reason, e.g. "checkmate", "stalemate", "perpetual check", "repetition".
     pub reason: String,
 }
 
-/// Decides whether `pos` ends the game by the rules, or `max_plies` (plies
-/// played since the game's start position; 0 = no limit) is reached.
-///
-/// Shipped now: no legal move loses for the side to move (checkmate or
-/// stalemate, both losses in xiangqi); a plain threefold repetition (the
-/// same position with the same side to move for the third time) is a draw,
-/// without the long-check / long-chase verdicts; the ply limit draws.
-/// When `crate::board::rules::game_result` lands on main, the repetition
-/// part becomes a call to it (see `rule_verdict`).
+/// Decides whether `pos` ends the game by chuhe's rules
+/// ([`crate::board::rules::game_result`]: checkmate and stalemate lose for
+/// the side to move; a repetition is judged at once — perpetual check or
+/// chase loses, otherwise a draw; the natural move limit of `cfg` draws),
+/// or whether `max_plies` (plies played since the game's start position;
+/// 0 = no limit) is reached, which draws.
 pub fn adjudicate(pos: &Position, max_plies: usize) -> Option<Verdict> {
-    if !pos.has_legal_move() {
-        let reason = if pos.in_check() {
-            "checkmate"
-        } else {
-            "stalemate"
+    adjudicate_with(pos, max_plies, &RuleConfig::default())
+}
+
+/// [`adjudicate`] with explicit rule settings.
+pub fn adjudicate_with(pos: &Position, max_plies: usize, cfg: &RuleConfig) -> Option<Verdict> {
+    if let Some(r) = game_result(pos, cfg) {
+        let outcome = match r.winner() {
+            Some(c) => Outcome::loss_of(c.opposite()),
+            None => Outcome::Draw,
         };
-        return Some(Verdict {
-            outcome: Outcome::loss_of(pos.side_to_move()),
-            reason: reason.into(),
-        });
-    }
-    if let Some(v) = rule_verdict(pos) {
-        return Some(v);
+        let reason = match r.reason() {
+            EndReason::Checkmate => "checkmate".to_string(),
+            EndReason::Stalemate => "stalemate".to_string(),
+            EndReason::PerpetualCheck => "perpetual check".to_string(),
+            EndReason::PerpetualChase => "perpetual chase".to_string(),
+            EndReason::Repetition => "repetition".to_string(),
+            EndReason::MoveLimit => format!("move limit ({} plies)", cfg.move_limit_plies),
+        };
+        return Some(Verdict { outcome, reason });
     }
     if max_plies > 0 && pos.ply_count() >= max_plies {
         return Some(Verdict {
             outcome: Outcome::Draw,
             reason: format!("max plies ({max_plies})"),
-        });
-    }
-    None
-}
-
-/// Repetition verdicts (plain threefold for now; the one place to switch
-/// to `crate::board::rules::game_result`).
-fn rule_verdict(pos: &Position) -> Option<Verdict> {
-    let key = pos.key();
-    let reversible = pos.halfmove_clock() as usize;
-    let keys: Vec<u64> = pos.key_history().rev().take(reversible).collect();
-    let seen = keys
-        .iter()
-        .enumerate()
-        .filter(|(i, k)| i % 2 == 1 && **k == key)
-        .count();
-    if seen >= 2 {
-        return Some(Verdict {
-            outcome: Outcome::Draw,
-            reason: "threefold repetition".into(),
         });
     }
     None
@@ -207,6 +191,8 @@ pub struct GameConfig {
     pub shadow: bool,
     /// Score adjudication.
     pub adjudication: ScoreAdjudication,
+    /// chuhe's rules (natural move limit).
+    pub rules: RuleConfig,
 }
 
 /// What the game needs to know about an opening.
@@ -307,7 +293,7 @@ pub fn play_game(
     // each side's scores, for score adjudication
     let mut scores: [Vec<Option<i32>>; 2] = [Vec::new(), Vec::new()];
     loop {
-        if let Some(v) = adjudicate(&pos, cfg.max_plies) {
+        if let Some(v) = adjudicate_with(&pos, cfg.max_plies, &cfg.rules) {
             return finish(record, v.outcome, v.reason);
         }
         let side = pos.side_to_move();

@@ -51,6 +51,9 @@ pub struct ArenaArgs {
     /// A game reaching this many plies from its start position is drawn (0 = no limit).
     #[arg(long, default_value_t = 300)]
     pub max_plies: usize,
+    /// Plies without a capture that draw (chuhe's natural move limit; 0 = off).
+    #[arg(long, value_name = "PLIES", default_value_t = 120)]
+    pub move_limit: u32,
     /// Resign adjudication: loser's score <= -CP and winner's >= CP ...
     #[arg(long, value_name = "CP")]
     pub resign_score: Option<i32>,
@@ -164,6 +167,9 @@ impl MatchPlan {
                     draw_score: args.draw_score,
                     draw_moves: args.draw_moves.max(1),
                     draw_after: args.draw_after,
+                },
+                rules: crate::board::rules::RuleConfig {
+                    move_limit_plies: args.move_limit,
                 },
             },
             concurrency: args.concurrency.max(1),
