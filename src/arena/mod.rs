@@ -278,7 +278,8 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
             plan.concurrency
         );
     }
-    let bar = if std::io::stderr().is_terminal() {
+    let tty = std::io::stderr().is_terminal();
+    let bar = if tty {
         indicatif::ProgressBar::new(plan.games.len() as u64)
     } else {
         indicatif::ProgressBar::hidden()
@@ -291,6 +292,21 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     let games = play_match(&plan, &|done| {
         let wdl = report::wdl_of(done);
         let e = stats::elo_estimate(&wdl);
+        if !tty && !args.quiet {
+            // no bar: one line per finished game
+            if let Some(g) = done.last() {
+                eprintln!(
+                    "game {} {} ({}), {} plies; A +{} ={} -{}",
+                    g.game,
+                    g.outcome.pgn(),
+                    g.termination,
+                    g.plies,
+                    wdl.wins,
+                    wdl.draws,
+                    wdl.losses
+                );
+            }
+        }
         bar.set_position(done.len() as u64);
         bar.set_message(format!(
             "A +{} ={} -{}  {:.1}%  Elo {}",
