@@ -2,8 +2,12 @@
 //!
 //! Layers, each knowing only the one below it:
 //! - [`board`]: rules, positions, move generation.
+//! - [`eval`]: the static evaluator (five weighted parts, two profiles).
+//! - [`search`]: iProbcut and alpha-beta, transposition table, time control.
+//! - [`book`]: the opening book (source, binary table, probing, choice).
 
 pub mod arena;
 pub mod board;
+pub mod book;
 pub mod eval;
 pub mod search;

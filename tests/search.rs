@@ -142,6 +142,7 @@ fn exact_options(algorithm: Algorithm, pvs_and_qs: bool) -> SearchOptions {
         algorithm,
         tt: false,
         null_move: false,
+        lmr: false,
         check_extension: false,
         iterative: false,
         pvs: pvs_and_qs,
@@ -344,4 +345,62 @@ fn no_legal_move_gives_none() {
     let pos = Position::from_fen("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
     let r = search(SearchOptions::default(), &pos, Limits::depth(3));
     assert_eq!(r.best_move, None);
+}
+
+fn play(fen: &str, moves: &[&str]) -> Position {
+    let mut pos = Position::from_fen(fen).unwrap();
+    for m in moves {
+        let mv = Move::from_iccs(m).unwrap();
+        assert!(pos.is_legal(mv), "{m} in {}", pos.to_fen());
+        pos.make_move(mv);
+    }
+    pos
+}
+
+/// Red, a rook down, has checked a8-a9-a8 against a king stepping e8-e9;
+/// checking again would complete a perpetual check, which loses.
+#[test]
+fn worse_side_does_not_complete_a_perpetual_check() {
+    let fen = "9/4k4/R8/9/7rr/9/9/4B4/9/3AKA3 w - - 0 1";
+    let pos = play(fen, &["a7a8", "e8e9", "a8a9", "e9e8"]);
+    // the static balance is clearly Black's
+    assert!(Searcher::default().static_eval(&pos) < -100);
+    let r = search(SearchOptions::default(), &pos, Limits::depth(5));
+    assert_ne!(
+        r.best_move,
+        Some(Move::from_iccs("a9a8").unwrap()),
+        "{:?}",
+        r.pv
+    );
+    // without the history the same check is not a perpetual yet
+    let fresh = Position::from_fen(&pos.to_fen()).unwrap();
+    let mut p = fresh.clone();
+    p.make_move(Move::from_iccs("a9a8").unwrap());
+    assert!(chuhe::board::rules::repetition_verdict(&p).is_none());
+}
+
+/// Red, a rook and horse down, can repeat the position with an idle
+/// advisor move: it takes the draw.
+#[test]
+fn worse_side_takes_an_idle_repetition_draw() {
+    let fen = "4k4/9/9/9/r1n5r/9/9/4B4/9/3AK4 w - - 0 1";
+    let pos = play(fen, &["d0e1", "e9f9", "e1d0", "f9e9"]);
+    assert!(Searcher::default().static_eval(&pos) < -100);
+    let r = search(SearchOptions::default(), &pos, Limits::depth(5));
+    assert_eq!(
+        r.best_move,
+        Some(Move::from_iccs("d0e1").unwrap()),
+        "{:?}",
+        r.pv
+    );
+    assert_eq!(r.score, 0);
+}
+
+#[test]
+fn bench_positions_are_valid_and_searchable() {
+    let positions = chuhe::search::bench_positions();
+    assert!(positions.len() >= 20);
+    for pos in positions {
+        assert!(pos.has_legal_move(), "{}", pos.to_fen());
+    }
 }

@@ -35,8 +35,10 @@ fn clocked_search_time(fen: &str, time_ms: u64) -> Duration {
         }),
         ..Limits::default()
     };
+    // the engine's searcher exists before the clock starts, as in a game
+    let mut searcher = Searcher::default();
     let start = Instant::now();
-    let r = Searcher::default().search(&pos, &limits, &SearchControl::new(), &[], &mut |_| {});
+    let r = searcher.search(&pos, &limits, &SearchControl::new(), &[], &mut |_| {});
     let spent = start.elapsed();
     assert!(pos.is_legal(r.best_move.unwrap()));
     spent

@@ -1,30 +1,82 @@
-//! TEMPORARY material-only evaluator with the agreed API; replaced by the
-//! five-part evaluator (eval branch) at merge.
+//! The static evaluator: five weighted parts, after the paper's
+//! `E(s) = Σ w_k · e_k(s)` (see `IPROBCUT.md`):
+//!
+//! 1. [`material`] (子力),
+//! 2. [`position`] (棋子位置, piece-square tables for all seven kinds),
+//! 3. [`mobility`] (灵活度),
+//! 4. [`coordination`] (棋子配合),
+//! 5. [`threat`] (威胁与保护).
+//!
+//! Each part `e_k` is scored from Red's view (Red's value minus Black's);
+//! the weights `w_k` are integers in percent ([`EvalWeights`]) and
+//! `E = Σ w_k · e_k / 100` (one integer division of the whole sum), turned
+//! to the side to move's view by [`Evaluator::evaluate`].
+//!
+//! Two [`Profile`]s: `paper` uses the paper's Table 1 material and Table 2
+//! rook table, the rest of our design on the same scale; `default` is our
+//! evaluator for play, in centipawns where a horse is 100.
+//!
+//! **Mate and stalemate are the search's business, not the evaluator's**:
+//! the evaluator never asks whether the side to move has a legal move, and
+//! scores a mated or stalemated position like any other. (In xiangqi a
+//! stalemated side loses, just as a mated one; the search must detect both
+//! and return its mate scores.) Likewise repetition and the move-count
+//! rules are not looked at here.
+//!
+//! **Incremental sums.** Material and position are never rescanned: they are
+//! read from the position's incremental piece-square sums, using one set of
+//! tables shared by both profiles (lane 0 paper material, 1 paper position,
+//! 2 default material, 3 default position; see [`psq`]).
+//! [`Evaluator::install`] puts these tables into a position; search and the
+//! CLI call it once when they set up a position (make/unmake keep the sums
+//! from then on). If a position without them is evaluated, the evaluator
+//! notices (pointer comparison) and sums the tables from scratch instead:
+//! correct, only slower.
+//!
+//! **Counting.** [`Evaluator::evaluate`] adds exactly one to
+//! [`EvalCounter::calls`], the paper's efficiency measure; the counter
+//! belongs to the caller's search context. [`Evaluator::breakdown`] is not
+//! counted.
 
-use crate::board::{Colour, PieceKind, Position};
+pub mod attacks;
+pub mod coordination;
+pub mod material;
+pub mod mobility;
+pub mod position;
+pub mod psq;
+pub mod threat;
 
-/// Evaluation profile.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+use crate::board::Position;
+use attacks::AttackInfo;
+use std::fmt;
+use std::str::FromStr;
+
+/// Which set of values the evaluator uses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Profile {
-    /// The paper's scale.
+    /// The paper's Table 1 material and Table 2 rook positions.
     Paper,
-    /// Play scale.
+    /// Our evaluator for play, in centipawns (horse = 100).
     Default,
 }
 
-impl std::str::FromStr for Profile {
+impl FromStr for Profile {
     type Err = String;
+
+    /// `paper` or `default` (case-insensitive).
     fn from_str(s: &str) -> Result<Profile, String> {
         match s.to_ascii_lowercase().as_str() {
             "paper" => Ok(Profile::Paper),
             "default" => Ok(Profile::Default),
-            _ => Err(format!("unknown profile '{s}'")),
+            _ => Err(format!(
+                "unknown evaluation profile '{s}' (expected 'paper' or 'default')"
+            )),
         }
     }
 }
 
-impl std::fmt::Display for Profile {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Profile::Paper => "paper",
             Profile::Default => "default",
@@ -32,23 +84,26 @@ impl std::fmt::Display for Profile {
     }
 }
 
-/// Weights in percent.
+/// The names of the five parts, in order.
+pub const PART_NAMES: [&str; 5] = ["material", "position", "mobility", "coordination", "threat"];
+
+/// The weight of each part in percent (100 = as scored).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct EvalWeights {
-    /// material
+    /// Material (子力).
     pub material: i32,
-    /// position
+    /// Piece position (棋子位置).
     pub position: i32,
-    /// mobility
+    /// Mobility (灵活度).
     pub mobility: i32,
-    /// coordination
+    /// Coordination (棋子配合).
     pub coordination: i32,
-    /// threat
+    /// Threat and protection (威胁与保护).
     pub threat: i32,
 }
 
 impl Default for EvalWeights {
-    fn default() -> Self {
+    fn default() -> EvalWeights {
         EvalWeights {
             material: 100,
             position: 100,
@@ -59,14 +114,79 @@ impl Default for EvalWeights {
     }
 }
 
-/// Counts evaluation calls.
-#[derive(Copy, Clone, Debug, Default)]
+impl EvalWeights {
+    /// The weights in part order ([`PART_NAMES`]).
+    pub fn as_array(&self) -> [i32; 5] {
+        [
+            self.material,
+            self.position,
+            self.mobility,
+            self.coordination,
+            self.threat,
+        ]
+    }
+
+    /// The weight of the part called `part`, if there is one.
+    pub fn get(&self, part: &str) -> Option<i32> {
+        PART_NAMES
+            .iter()
+            .position(|&n| n == part)
+            .map(|i| self.as_array()[i])
+    }
+}
+
+/// Counts evaluation calls; owned by the caller's search context.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct EvalCounter {
-    /// calls
+    /// Number of [`Evaluator::evaluate`] calls.
     pub calls: u64,
 }
 
-/// The evaluator.
+/// One part's line of an [`EvalBreakdown`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PartScore {
+    /// The part's name (see [`PART_NAMES`]).
+    pub name: &'static str,
+    /// The unweighted score, Red's view.
+    pub raw: i32,
+    /// The weight in percent.
+    pub weight: i32,
+    /// `raw * weight / 100`, Red's view.
+    pub weighted: i32,
+}
+
+/// The five parts of one evaluation and the total.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EvalBreakdown {
+    /// The parts in order (material, position, mobility, coordination, threat).
+    pub parts: [PartScore; 5],
+    /// `Σ weight · raw / 100`, from the side to move's view (exactly what
+    /// [`Evaluator::evaluate`] returns; the per-part `weighted` values are
+    /// rounded separately and may not add up to it exactly).
+    pub total: i32,
+}
+
+impl fmt::Display for EvalBreakdown {
+    /// A table of the parts (Red's view) and, as the last line,
+    /// `total <v>` from the side to move's view.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<13}{:>8}{:>8}{:>10}",
+            "part", "raw", "weight", "weighted"
+        )?;
+        for p in &self.parts {
+            writeln!(
+                f,
+                "{:<13}{:>8}{:>8}{:>10}",
+                p.name, p.raw, p.weight, p.weighted
+            )?;
+        }
+        write!(f, "total {}", self.total)
+    }
+}
+
+/// The static evaluator: a profile and five weights.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     profile: Profile,
@@ -74,26 +194,28 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
-    /// New.
+    /// An evaluator of `profile` with all weights 100.
     pub fn new(profile: Profile) -> Evaluator {
-        Evaluator {
-            profile,
-            weights: EvalWeights::default(),
-        }
+        Evaluator::with_weights(profile, EvalWeights::default())
     }
-    /// With weights.
+
+    /// An evaluator of `profile` with the given weights.
     pub fn with_weights(profile: Profile, weights: EvalWeights) -> Evaluator {
         Evaluator { profile, weights }
     }
-    /// Profile.
+
+    /// The profile.
     pub fn profile(&self) -> Profile {
         self.profile
     }
-    /// Weights.
+
+    /// The weights.
     pub fn weights(&self) -> EvalWeights {
         self.weights
     }
-    /// Set a weight.
+
+    /// Sets the weight (percent) of one part, by name: `material`,
+    /// `position`, `mobility`, `coordination` or `threat`.
     pub fn set_weight(&mut self, part: &str, value: i32) -> Result<(), String> {
         let w = &mut self.weights;
         let slot = match part {
@@ -102,29 +224,76 @@ impl Evaluator {
             "mobility" => &mut w.mobility,
             "coordination" => &mut w.coordination,
             "threat" => &mut w.threat,
-            _ => return Err(format!("unknown part {part}")),
+            _ => {
+                return Err(format!(
+                    "unknown evaluation part '{part}' (expected one of: {})",
+                    PART_NAMES.join(", ")
+                ))
+            }
         };
         *slot = value;
         Ok(())
     }
-    /// Install tables.
-    pub fn install(&self, _pos: &mut Position) {}
-    /// Evaluate.
+
+    /// Installs the piece-square tables this evaluator reads into `pos`
+    /// (the same tables for both profiles), so that material and position
+    /// are kept incrementally by make/unmake.
+    pub fn install(&self, pos: &mut Position) {
+        let t = psq::tables();
+        if !std::ptr::eq(pos.psq_tables(), t) {
+            pos.set_psq_tables(t);
+        }
+    }
+
+    /// The five raw parts, Red's view.
+    /// With `skip_unweighted`, parts weighted 0 that need the attack pass
+    /// are left at 0 when none of them is weighted.
+    #[inline]
+    fn raw_parts(&self, pos: &Position, skip_unweighted: bool) -> [i32; 5] {
+        let [material, position] = psq::sums(pos, self.profile);
+        let w = &self.weights;
+        if skip_unweighted && w.mobility == 0 && w.coordination == 0 && w.threat == 0 {
+            return [material, position, 0, 0, 0];
+        }
+        let a = AttackInfo::compute(pos);
+        [
+            material,
+            position,
+            mobility::score(&a, self.profile),
+            coordination::score(pos, &a, self.profile),
+            threat::score(pos, &a, self.profile),
+        ]
+    }
+
+    #[inline]
+    fn combine(&self, raw: &[i32; 5], pos: &Position) -> i32 {
+        let w = self.weights.as_array();
+        let sum: i32 = raw.iter().zip(w).map(|(r, w)| r * w).sum();
+        sum / 100 * pos.side_to_move().sign()
+    }
+
+    /// The evaluation of `pos` from the side to move's view. Adds exactly one
+    /// to `counter.calls`. Not aware of mate, stalemate or repetition.
+    #[inline]
     pub fn evaluate(&self, pos: &Position, counter: &mut EvalCounter) -> i32 {
         counter.calls += 1;
-        let v = |k| match k {
-            PieceKind::King => 0,
-            PieceKind::Advisor | PieceKind::Bishop => 20,
-            PieceKind::Knight | PieceKind::Cannon => 100,
-            PieceKind::Rook => 220,
-            PieceKind::Pawn => 10,
-        };
-        let mut s = 0;
-        for c in Colour::ALL {
-            for (_, p) in pos.pieces_of(c) {
-                s += c.sign() * v(p.kind());
-            }
+        let raw = self.raw_parts(pos, true);
+        self.combine(&raw, pos)
+    }
+
+    /// The parts of the evaluation of `pos` (not counted).
+    pub fn breakdown(&self, pos: &Position) -> EvalBreakdown {
+        let raw = self.raw_parts(pos, false);
+        let w = self.weights.as_array();
+        let parts = std::array::from_fn(|i| PartScore {
+            name: PART_NAMES[i],
+            raw: raw[i],
+            weight: w[i],
+            weighted: raw[i] * w[i] / 100,
+        });
+        EvalBreakdown {
+            parts,
+            total: self.combine(&raw, pos),
         }
-        s * self.weights.material / 100 * pos.side_to_move().sign()
     }
 }

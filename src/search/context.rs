@@ -5,10 +5,11 @@
 use super::limits::{TimeBudget, MAX_PLY};
 use super::options::{Algorithm, SearchOptions};
 use super::ordering::{mvv_lva, order_moves, History, OrderingHints};
-use super::score::{mated_in, INFINITY, MATE_BOUND};
+use super::score::{mated_in, INFINITY, MATE_BOUND, RULE_LOSS};
 use super::stats::SearchStats;
 use super::tt::{Bound, TranspositionTable};
 use super::SearchControl;
+use crate::board::rules::{self, Verdict};
 use crate::board::{Move, MoveList, PieceKind, Position, MAX_MOVES};
 use crate::eval::{EvalCounter, Evaluator};
 use std::time::Instant;
@@ -18,6 +19,13 @@ const POLL_INTERVAL: u64 = 1024;
 /// Null-move reduction (plus one more from this depth on).
 const NULL_REDUCTION: i32 = 2;
 const NULL_DEEP_DEPTH: i32 = 6;
+/// Late move reductions: from this move index on, at this depth or more,
+/// quiet moves that are not killers and give no check are searched one ply
+/// shallower first (two plies from `LMR_DEEP_MOVE` at `LMR_DEEP_DEPTH`).
+const LMR_FIRST_MOVE: usize = 3;
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_DEEP_MOVE: usize = 8;
+const LMR_DEEP_DEPTH: i32 = 6;
 /// Deepest ply at which a check still extends (keeps the tree finite).
 const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
 
@@ -123,26 +131,21 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// Whether the side to move repeats an earlier position of the game or
-    /// of the search path (same key, same side, no capture or null move in
-    /// between, at least four plies back). Scored as a draw.
-    fn repetition_score(&self) -> Option<i32> {
-        let reversible = self.pos.halfmove_clock() as usize;
-        if reversible < 4 {
+    /// The score of a repeated position by the xiangqi rules: 0 for a
+    /// draw, a lost score for the side whose perpetual check or chase is
+    /// forbidden (never a mate score). Repetitions are looked for over the
+    /// game history and the search path alike; the cycle is graded only
+    /// when the cheap key scan finds one.
+    fn repetition_score(&self, ply: usize) -> Option<i32> {
+        if self.pos.halfmove_clock() < 4 || !rules::has_repetition(&self.pos, 0) {
             return None;
         }
-        let key = self.pos.key();
-        let keys = self.pos.key_history().rev();
-        let moves = self.pos.moves_played().rev();
-        for (i, (k, mv)) in keys.zip(moves).enumerate().take(reversible) {
-            if mv.is_null() {
-                return None;
-            }
-            if i % 2 == 1 && i >= 3 && k == key {
-                return Some(0);
-            }
-        }
-        None
+        let verdict = rules::repetition_verdict(&self.pos)?;
+        Some(match verdict {
+            Verdict::Draw => 0,
+            Verdict::Loss(c) if c == self.pos.side_to_move() => -RULE_LOSS + ply as i32,
+            Verdict::Loss(_) => RULE_LOSS - ply as i32,
+        })
     }
 
     /// The draw by the natural move limit (approximated by the plain
@@ -165,7 +168,7 @@ impl<'a> Context<'a> {
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = 0;
         if ply > 0 {
-            if let Some(score) = self.repetition_score() {
+            if let Some(score) = self.repetition_score(ply) {
                 return score;
             }
             if self.move_limit_reached() {
@@ -262,12 +265,15 @@ impl<'a> Context<'a> {
         order_moves(&self.pos, &mut moves, &hints, self.history);
 
         let ipc = &self.options.iprobcut;
-        if self.options.algorithm == Algorithm::IProbcut
+        let prune_here = self.options.algorithm == Algorithm::IProbcut
             && depth > ipc.threshold
             && ipc.pre < depth - 1
             && !in_check
-            && moves.len() > 1
-        {
+            && moves.len() > 1;
+        // The hash move is never pruned and comes first; searching it before
+        // the pre-evaluations saves them all when it already cuts off.
+        let hash_first = prune_here && moves[0] == hash_move;
+        if prune_here && !hash_first {
             self.forward_prune(&mut moves, ply, hash_move);
             if self.aborted {
                 return 0;
@@ -277,19 +283,60 @@ impl<'a> Context<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
-        for (i, &mv) in moves.iter().enumerate() {
-            let quiet = !self.pos.is_capture(mv);
-            self.pos.make_move(mv);
-            let v = if i == 0 || !self.options.pvs {
-                -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
-            } else {
-                let v = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, true);
-                if v > alpha && v < beta && !self.aborted {
-                    -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
-                } else {
-                    v
+        let mut i = 0;
+        while i < moves.len() {
+            if i == 1 && hash_first {
+                let mut rest = MoveList::new();
+                moves[1..].iter().for_each(|&m| rest.push(m));
+                self.forward_prune(&mut rest, ply, Move::NULL);
+                if self.aborted {
+                    return 0;
                 }
+                moves.retain(|m| m == hash_move || rest.contains(m));
+                // keep the ranking of the pre-evaluation for the rest
+                let mut ranked = MoveList::new();
+                ranked.push(hash_move);
+                rest.iter().for_each(|&m| ranked.push(m));
+                moves = ranked;
+                if moves.len() == 1 {
+                    break;
+                }
+            }
+            let mv = moves[i];
+            let quiet = !self.pos.is_capture(mv);
+            let is_killer = hints.killers.contains(&mv);
+            self.pos.make_move(mv);
+            let reduction = if self.options.lmr
+                && i >= LMR_FIRST_MOVE
+                && depth >= LMR_MIN_DEPTH
+                && quiet
+                && !in_check
+                && !is_killer
+                && !self.pos.in_check()
+            {
+                1 + i32::from(i >= LMR_DEEP_MOVE && depth >= LMR_DEEP_DEPTH)
+            } else {
+                0
             };
+            let new_depth = depth - 1;
+            let mut v = 0;
+            if i == 0 {
+                v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+            } else {
+                if reduction > 0 {
+                    v = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if (reduction == 0 || v > alpha) && !self.aborted {
+                    if self.options.pvs {
+                        v = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                        if v > alpha && v < beta && !self.aborted {
+                            v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                        }
+                    } else {
+                        v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                    }
+                }
+            }
             self.pos.unmake_move();
             if self.aborted {
                 return 0;
@@ -314,6 +361,7 @@ impl<'a> Context<'a> {
                     }
                 }
             }
+            i += 1;
         }
 
         if self.options.tt {

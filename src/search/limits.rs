@@ -99,7 +99,9 @@ impl TimeBudget {
             let mtg = c.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 100);
             let mut target = left / mtg + c.increment * 3 / 4;
             let cap = left * MAX_SHARE_PERCENT / 100;
-            let cap = if mtg == 1 { left * 9 / 10 } else { cap };
+            // the last move before the control may use more, but keeps a quarter
+            // of the time for scheduling delays on a loaded machine
+            let cap = if mtg == 1 { left * 3 / 4 } else { cap };
             target = target.min(cap).max(Duration::from_millis(1));
             let h = (target * HARD_OVER_SOFT).min(cap.max(target));
             soft = Some(soft.map_or(target, |s: Duration| s.min(target)));

@@ -91,6 +91,8 @@ pub struct SearchOptions {
     pub quiescence: bool,
     /// Null-move pruning.
     pub null_move: bool,
+    /// Late move reductions (quiet late moves searched shallower first).
+    pub lmr: bool,
     /// One ply more when in check.
     pub check_extension: bool,
     /// Iterative deepening; when off, one search at the target depth.
@@ -120,6 +122,7 @@ impl Default for SearchOptions {
             pvs: true,
             quiescence: true,
             null_move: true,
+            lmr: true,
             check_extension: true,
             iterative: true,
             hash_mb: 64,
@@ -144,6 +147,7 @@ impl SearchOptions {
             pvs: false,
             quiescence: false,
             null_move: false,
+            lmr: false,
             check_extension: false,
             iterative: false,
             profile: Profile::Paper,
@@ -177,6 +181,7 @@ impl SearchOptions {
         ("pvs", "principal variation search on/off"),
         ("quiescence", "quiescence search on/off"),
         ("nullmove", "null-move pruning on/off"),
+        ("lmr", "late move reductions on/off"),
         ("checkext", "check extension on/off"),
         ("iterative", "iterative deepening on/off"),
         (
@@ -230,6 +235,7 @@ impl SearchOptions {
             "pvs" => self.pvs = b()?,
             "quiescence" | "qs" => self.quiescence = b()?,
             "nullmove" | "null" => self.null_move = b()?,
+            "lmr" => self.lmr = b()?,
             "checkext" | "checkextension" => self.check_extension = b()?,
             "iterative" | "id" => self.iterative = b()?,
             "enhancements" => {
@@ -240,6 +246,7 @@ impl SearchOptions {
                 self.pvs = on;
                 self.quiescence = on;
                 self.null_move = on;
+                self.lmr = on;
                 self.check_extension = on;
             }
             "hash" | "hashsize" => self.hash_mb = int(1, 4096)? as usize,

@@ -1,0 +1,158 @@
+//! `chuhe search` and `chuhe bench`.
+
+use super::{build_options, position_with_moves};
+use chuhe::board::START_FEN;
+use chuhe::search::{
+    mate_distance, run_bench, Limits, SearchControl, SearchEvent, SearchOptions, Searcher,
+};
+use clap::Args;
+use std::process::ExitCode;
+
+/// Arguments of `chuhe search`.
+#[derive(Args)]
+pub struct SearchArgs {
+    /// Position to search (default: the start position).
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// Moves (ICCS) played from the FEN before searching.
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+    /// iprobcut or alphabeta.
+    #[arg(long)]
+    algo: Option<String>,
+    /// Fixed depth.
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+    depth: Option<i32>,
+    /// Fixed time in milliseconds.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Node budget.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Start from the paper's configuration of the algorithm.
+    #[arg(long)]
+    paper: bool,
+    /// Any search option as key=value (see `chuhe search --list-options`).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+    /// Print the option names and exit.
+    #[arg(long)]
+    list_options: bool,
+}
+
+/// Arguments of `chuhe bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Depth of each search.
+    #[arg(long, short, default_value_t = 8)]
+    depth: i32,
+    /// iprobcut or alphabeta.
+    #[arg(long)]
+    algo: Option<String>,
+    /// Any search option as key=value.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+}
+
+/// Runs `chuhe search`.
+pub fn run_search_command(a: SearchArgs) -> ExitCode {
+    if a.list_options {
+        for (k, help) in SearchOptions::KEYS {
+            println!("{k:16} {help}");
+        }
+        return ExitCode::SUCCESS;
+    }
+    let limits = Limits {
+        depth: a.depth,
+        movetime: a.movetime.map(std::time::Duration::from_millis),
+        nodes: a.nodes,
+        ..Limits::default()
+    };
+    let limits = if limits == Limits::default() {
+        Limits::depth(6)
+    } else {
+        limits
+    };
+    run_search(
+        &a.fen,
+        &a.moves,
+        a.algo.as_deref(),
+        a.paper,
+        &a.set,
+        &limits,
+    )
+}
+
+/// Runs `chuhe bench`: the last line is `<nodes> nodes <nps> nps`.
+pub fn run_bench_command(a: BenchArgs) -> ExitCode {
+    match build_options(a.algo.as_deref(), false, &a.set) {
+        Ok(options) => {
+            let r = run_bench(&options, a.depth);
+            eprintln!(
+                "bench: depth {}, {} evals, {} ms",
+                a.depth, r.evals, r.time_ms
+            );
+            println!("{} nodes {} nps", r.nodes, r.nps);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_search(
+    fen: &str,
+    moves: &[String],
+    algo: Option<&str>,
+    paper: bool,
+    set: &[String],
+    limits: &Limits,
+) -> ExitCode {
+    let options = match build_options(algo, paper, set) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let pos = match position_with_moves(fen, moves.iter().map(String::as_str)) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut searcher = Searcher::new(options);
+    let control = SearchControl::new();
+    let result = searcher.search(&pos, limits, &control, &[], &mut |event| {
+        let SearchEvent::Iteration(info) = event;
+        let score = match mate_distance(info.score) {
+            Some(d) => format!("mate {d}"),
+            None => info.score.to_string(),
+        };
+        let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+        println!(
+            "info depth {} score {} time {} nodes {} nps {} evals {} pre {} pruned {} pv {}",
+            info.depth,
+            score,
+            info.time_ms,
+            info.stats.nodes,
+            info.nps,
+            info.stats.evals,
+            info.stats.pre_searches,
+            info.stats.pruned,
+            pv.join(" ")
+        );
+    });
+    match result.best_move {
+        Some(mv) => println!("bestmove {mv}"),
+        None => println!("nobestmove"),
+    }
+    println!(
+        "nodes {} evals {} time {}",
+        result.stats.nodes, result.stats.evals, result.time_ms
+    );
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,218 @@
+//! One pass over both sides' pieces that computes everything mobility,
+//! coordination and threats need: per side the squares each class of piece
+//! attacks (or defends), as 90-bit sets in a `u128` (bit = square index),
+//! and the number of moves per piece kind.
+//!
+//! Rooks and cannons use the board's rank and file line tables (quiet
+//! slides, first and second piece), horses and elephants the step tables
+//! with their legs and eyes, so blocked legs and lines are respected.
+
+use crate::board::tables::{
+    Steps, ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, KING_MOVES, KNIGHT_MOVES, PAWN_MOVES,
+    RANK_LINES,
+};
+use crate::board::Position;
+
+/// A set of squares: bit `s` for the square with index `s`.
+pub type Bits = u128;
+
+/// Attacker classes in rising value: pawns, advisors and elephants,
+/// horses, cannons, rooks, king.
+pub const CLASS_PAWN: usize = 0;
+/// Advisors and elephants.
+pub const CLASS_GUARD: usize = 1;
+/// Horses.
+pub const CLASS_HORSE: usize = 2;
+/// Cannons.
+pub const CLASS_CANNON: usize = 3;
+/// Rooks.
+pub const CLASS_ROOK: usize = 4;
+/// The king.
+pub const CLASS_KING: usize = 5;
+
+/// Piece-list slot (see the board's piece list) to piece kind index
+/// (king 0, advisor 1, elephant 2, horse 3, rook 4, cannon 5, pawn 6).
+pub const SLOT_KIND: [usize; 16] = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6, 6];
+
+/// Absent piece marker in the piece list.
+const ABSENT: u8 = u8::MAX;
+
+/// The one-bit set of each square (a load is cheaper than a variable
+/// 128-bit shift).
+pub static SQ_BIT: [Bits; 90] = sq_bits();
+
+const fn sq_bits() -> [Bits; 90] {
+    let mut t = [0; 90];
+    let mut s = 0;
+    while s < 90 {
+        t[s] = 1 << s;
+        s += 1;
+    }
+    t
+}
+
+/// A file's rank mask (bit `r`) spread onto the squares of file `a`
+/// (bit `r * 9`); shift left by the file for other files.
+static FILE_SPREAD: [Bits; 1024] = file_spread();
+
+const fn file_spread() -> [Bits; 1024] {
+    let mut t = [0; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        let mut r = 0;
+        while r < 10 {
+            if m & (1 << r) != 0 {
+                t[m] |= 1 << (r * 9);
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// The attack information of one position.
+#[derive(Clone, Debug, Default)]
+pub struct AttackInfo {
+    /// Squares occupied by each side (0 Red, 1 Black).
+    pub occ: [Bits; 2],
+    /// Squares each side attacks or defends.
+    pub all: [Bits; 2],
+    /// Squares each side attacks or defends, per attacker class.
+    pub by_class: [[Bits; 6]; 2],
+    /// Number of moves (to empty or enemy squares) per side and kind index.
+    pub moves: [[u32; 7]; 2],
+    /// Per side, the attack set of each horse slot (0 when absent).
+    pub horse: [[Bits; 2]; 2],
+    /// Per side, the attack set of each cannon slot (0 when absent).
+    pub cannon: [[Bits; 2]; 2],
+}
+
+/// The squares `t` reaches (legs / eyes checked when `check_via`) and how
+/// many of them are not occupied by the side with colour bit `side_bit`.
+#[inline(always)]
+fn steps(t: &Steps, pieces: &[u8; 90], check_via: bool, side_bit: u8) -> (Bits, u32) {
+    let mut set = 0;
+    let mut n = 0;
+    for i in 0..t.len as usize {
+        let to = t.to[i] as usize;
+        let open = !check_via || pieces[t.via[i] as usize] == 0;
+        set |= SQ_BIT[to] & (open as Bits).wrapping_neg();
+        let p = pieces[to];
+        // own pieces have codes side_bit + 1 ..= side_bit + 7
+        n += (open && (p ^ side_bit).wrapping_sub(1) >= 7) as u32;
+    }
+    (set, n)
+}
+
+/// How many of the squares in `mask` (a line mask, bit `i` = square
+/// `base + i * stride`) hold a piece of the side that is not `side_bit`.
+#[inline(always)]
+fn enemies_on(mut mask: u16, base: usize, stride: usize, pieces: &[u8; 90], side_bit: u8) -> u32 {
+    let mut n = 0;
+    while mask != 0 {
+        let p = pieces[base + mask.trailing_zeros() as usize * stride];
+        n += (p & 8 != side_bit) as u32;
+        mask &= mask - 1;
+    }
+    n
+}
+
+impl AttackInfo {
+    /// Computes the attack information of `pos`.
+    pub fn compute(pos: &Position) -> AttackInfo {
+        let mut a = AttackInfo::default();
+        let sq = &pos.piece_sq;
+        let pieces = &pos.pieces;
+        for (c, pawn_table) in PAWN_MOVES.iter().enumerate() {
+            let side_bit = (c as u8) << 3;
+            let base = c * 16;
+            let mut class = [0 as Bits; 6];
+            let mut moves = [0u32; 7];
+            let mut occ: Bits = 0;
+            // king
+            let s = sq[base];
+            if s != ABSENT {
+                occ |= SQ_BIT[s as usize];
+                let (set, n) = steps(&KING_MOVES[s as usize], pieces, false, side_bit);
+                class[CLASS_KING] = set;
+                moves[0] = n;
+            }
+            // advisors
+            for &s in &sq[base + 1..base + 3] {
+                if s != ABSENT {
+                    occ |= SQ_BIT[s as usize];
+                    let (set, n) = steps(&ADVISOR_MOVES[s as usize], pieces, false, side_bit);
+                    class[CLASS_GUARD] |= set;
+                    moves[1] += n;
+                }
+            }
+            // elephants
+            for &s in &sq[base + 3..base + 5] {
+                if s != ABSENT {
+                    occ |= SQ_BIT[s as usize];
+                    let (set, n) = steps(&BISHOP_MOVES[s as usize], pieces, true, side_bit);
+                    class[CLASS_GUARD] |= set;
+                    moves[2] += n;
+                }
+            }
+            // horses
+            for i in 0..2 {
+                let s = sq[base + 5 + i];
+                if s != ABSENT {
+                    occ |= SQ_BIT[s as usize];
+                    let (set, n) = steps(&KNIGHT_MOVES[s as usize], pieces, true, side_bit);
+                    a.horse[c][i] = set;
+                    class[CLASS_HORSE] |= set;
+                    moves[3] += n;
+                }
+            }
+            // rooks
+            for &s in &sq[base + 7..base + 9] {
+                if s != ABSENT {
+                    occ |= SQ_BIT[s as usize];
+                    let (f, r) = (s as usize % 9, s as usize / 9);
+                    let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
+                    let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
+                    let set = (FILE_SPREAD[(fl.quiet | fl.first) as usize] << f)
+                        | (((rl.quiet | rl.first) as Bits) << (r * 9));
+                    class[CLASS_ROOK] |= set;
+                    moves[4] += (fl.quiet as u32 | (rl.quiet as u32) << 16).count_ones()
+                        + enemies_on(fl.first, f, 9, pieces, side_bit)
+                        + enemies_on(rl.first, r * 9, 1, pieces, side_bit);
+                }
+            }
+            // cannons: slide quietly, capture over one screen
+            for i in 0..2 {
+                let s = sq[base + 9 + i];
+                if s != ABSENT {
+                    occ |= SQ_BIT[s as usize];
+                    let (f, r) = (s as usize % 9, s as usize / 9);
+                    let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
+                    let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
+                    let set =
+                        (FILE_SPREAD[fl.second as usize] << f) | ((rl.second as Bits) << (r * 9));
+                    a.cannon[c][i] = set;
+                    class[CLASS_CANNON] |= set;
+                    moves[5] += (fl.quiet as u32 | (rl.quiet as u32) << 16).count_ones()
+                        + enemies_on(fl.second, f, 9, pieces, side_bit)
+                        + enemies_on(rl.second, r * 9, 1, pieces, side_bit);
+                }
+            }
+            // pawns
+            for &s in &sq[base + 11..base + 16] {
+                if s != ABSENT {
+                    occ |= SQ_BIT[s as usize];
+                    let (set, n) = steps(&pawn_table[s as usize], pieces, false, side_bit);
+                    class[CLASS_PAWN] |= set;
+                    moves[6] += n;
+                }
+            }
+            a.occ[c] = occ;
+            a.all[c] = class.iter().fold(0, |acc, &x| acc | x);
+            a.by_class[c] = class;
+            a.moves[c] = moves;
+        }
+        a
+    }
+}

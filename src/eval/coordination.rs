@@ -1,0 +1,220 @@
+//! Part 4, piece coordination (棋子配合). Each side is scored for:
+//!
+//! - **linked cannons** (担子炮): two cannons that guard each other over one
+//!   screen on a rank or file;
+//! - **double cannons aimed at the king** (重炮): both cannons among the
+//!   first three pieces on a line out from the enemy king, more when they
+//!   are the first two (the rear one checks over the front one);
+//! - **linked horses** (连环马): two horses that guard each other, legs free;
+//! - **rook + cannon battery**: a rook and a cannon among the first three
+//!   pieces on a line out from the enemy king;
+//! - **rook + horse attack**: a horse and a rook both attacking the enemy
+//!   palace;
+//! - **intact guards**: both advisors present, and connected (guarding each
+//!   other); both elephants present, and connected (eye free).
+//!
+//! The part is Red's total minus Black's.
+
+use super::attacks::{AttackInfo, Bits, CLASS_HORSE, CLASS_ROOK};
+use super::Profile;
+use crate::board::Position;
+
+/// Bonuses of one profile.
+#[derive(Copy, Clone, Debug)]
+pub struct Bonuses {
+    /// 担子炮: cannons guarding each other.
+    pub linked_cannons: i32,
+    /// Both cannons among the first three pieces on a line from the enemy king.
+    pub double_cannons: i32,
+    /// Extra when they are the first two pieces (重炮).
+    pub stacked_cannons: i32,
+    /// 连环马: horses guarding each other.
+    pub linked_horses: i32,
+    /// Rook and cannon among the first three pieces on a line from the enemy king.
+    pub rook_cannon: i32,
+    /// A horse and a rook both attacking the enemy palace.
+    pub rook_horse: i32,
+    /// Both advisors on the board.
+    pub advisor_pair: i32,
+    /// The advisors guard each other.
+    pub advisors_connected: i32,
+    /// Both elephants on the board.
+    pub elephant_pair: i32,
+    /// The elephants guard each other.
+    pub elephants_connected: i32,
+}
+
+const DEFAULT: Bonuses = Bonuses {
+    linked_cannons: 10,
+    double_cannons: 15,
+    stacked_cannons: 15,
+    linked_horses: 12,
+    rook_cannon: 20,
+    rook_horse: 15,
+    advisor_pair: 6,
+    advisors_connected: 6,
+    elephant_pair: 6,
+    elephants_connected: 6,
+};
+
+/// The default bonuses scaled by 0.7.
+const PAPER: Bonuses = Bonuses {
+    linked_cannons: 7,
+    double_cannons: 10,
+    stacked_cannons: 10,
+    linked_horses: 8,
+    rook_cannon: 14,
+    rook_horse: 10,
+    advisor_pair: 4,
+    advisors_connected: 4,
+    elephant_pair: 4,
+    elephants_connected: 4,
+};
+
+/// The bonuses of `profile`.
+pub const fn bonuses(profile: Profile) -> &'static Bonuses {
+    match profile {
+        Profile::Paper => &PAPER,
+        Profile::Default => &DEFAULT,
+    }
+}
+
+const ABSENT: u8 = u8::MAX;
+
+const fn palace(c: usize) -> Bits {
+    let mut m: Bits = 0;
+    let mut r = 0;
+    while r < 3 {
+        let rank = if c == 0 { r } else { 9 - r };
+        let mut f = 3;
+        while f <= 5 {
+            m |= 1 << (rank * 9 + f);
+            f += 1;
+        }
+        r += 1;
+    }
+    m
+}
+
+/// The squares of each side's palace.
+const PALACE: [Bits; 2] = [palace(0), palace(1)];
+
+/// The bits strictly between line points `a` and `b`.
+#[inline(always)]
+fn between(a: usize, b: usize) -> u16 {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    ((1u16 << hi) - 1) & !((2u16 << lo) - 1)
+}
+
+/// Bonus of side `c` for rook/cannon batteries on lines from the enemy king:
+/// per direction out from the king (up, down, right, left along its file
+/// and rank), which of `c`'s rooks and cannons are among the first three
+/// pieces (at most two pieces between them and the king).
+#[inline]
+fn king_lines(pos: &Position, c: usize, b: &Bonuses) -> i32 {
+    let k = pos.piece_sq[(c ^ 1) * 16];
+    if k == ABSENT {
+        return 0;
+    }
+    let (kf, kr) = (k as usize % 9, k as usize / 9);
+    let mut rooks = [0u8; 4];
+    let mut cannons = [0u8; 4];
+    // cannons among the first two pieces
+    let mut front = [0u8; 4];
+    let mut any = false;
+    for slot in 7..11 {
+        let s = pos.piece_sq[c * 16 + slot];
+        if s == ABSENT {
+            continue;
+        }
+        let (f, r) = (s as usize % 9, s as usize / 9);
+        let (dir, n) = if f == kf {
+            let n = (pos.file_occ[f] & between(r, kr)).count_ones();
+            (if r > kr { 0 } else { 1 }, n)
+        } else if r == kr {
+            let n = (pos.rank_occ[r] & between(f, kf)).count_ones();
+            (if f > kf { 2 } else { 3 }, n)
+        } else {
+            continue;
+        };
+        if n > 2 {
+            continue;
+        }
+        any = true;
+        if slot < 9 {
+            rooks[dir] += 1;
+        } else {
+            cannons[dir] += 1;
+            front[dir] += (n <= 1) as u8;
+        }
+    }
+    if !any {
+        return 0;
+    }
+    let mut score = 0;
+    for d in 0..4 {
+        if rooks[d] > 0 && cannons[d] > 0 {
+            score += b.rook_cannon;
+        }
+        if cannons[d] == 2 {
+            score += b.double_cannons;
+            if front[d] == 2 {
+                score += b.stacked_cannons;
+            }
+        }
+    }
+    score
+}
+
+/// Side `c`'s coordination bonus.
+#[inline]
+fn side(pos: &Position, a: &AttackInfo, c: usize, b: &Bonuses) -> i32 {
+    let sq = &pos.piece_sq[c * 16..c * 16 + 16];
+    let mut score = 0;
+    // linked cannons: guarding each other (the relation is symmetric)
+    if sq[9] != ABSENT && sq[10] != ABSENT && a.cannon[c][0] & (1 << sq[10]) != 0 {
+        score += b.linked_cannons;
+    }
+    // linked horses: both directions must hold (legs differ)
+    if sq[5] != ABSENT
+        && sq[6] != ABSENT
+        && a.horse[c][0] & (1 << sq[6]) != 0
+        && a.horse[c][1] & (1 << sq[5]) != 0
+    {
+        score += b.linked_horses;
+    }
+    // rook + horse on the enemy palace
+    let enemy_palace = PALACE[c ^ 1];
+    if a.by_class[c][CLASS_HORSE] & enemy_palace != 0
+        && a.by_class[c][CLASS_ROOK] & enemy_palace != 0
+    {
+        score += b.rook_horse;
+    }
+    // advisors
+    if sq[1] != ABSENT && sq[2] != ABSENT {
+        score += b.advisor_pair;
+        let (x, y) = (sq[1] as i32, sq[2] as i32);
+        if (x % 9 - y % 9).abs() == 1 && (x / 9 - y / 9).abs() == 1 {
+            score += b.advisors_connected;
+        }
+    }
+    // elephants
+    if sq[3] != ABSENT && sq[4] != ABSENT {
+        score += b.elephant_pair;
+        let (x, y) = (sq[3] as i32, sq[4] as i32);
+        if (x % 9 - y % 9).abs() == 2
+            && (x / 9 - y / 9).abs() == 2
+            && pos.pieces[((x + y) / 2) as usize] == 0
+        {
+            score += b.elephants_connected;
+        }
+    }
+    score + king_lines(pos, c, b)
+}
+
+/// Red's coordination bonus minus Black's.
+#[inline]
+pub fn score(pos: &Position, a: &AttackInfo, profile: Profile) -> i32 {
+    let b = bonuses(profile);
+    side(pos, a, 0, b) - side(pos, a, 1, b)
+}
