@@ -7,6 +7,7 @@
 //! - [`book`]: the opening book (source, binary table, probing, choice).
 //! - [`protocol`]: UCCI / xiangqi UCI front end over the search.
 
+pub mod arena;
 pub mod board;
 pub mod book;
 pub mod eval;

@@ -25,6 +25,8 @@ enum Command {
     /// Print the static evaluation: the five parts (raw score from Red's
     /// view, weight, weighted) and the total from the side to move's view.
     Eval(cli::eval::EvalArgs),
+    /// Play a match between two players (see docs/arena.md).
+    Arena(Box<chuhe::arena::ArenaArgs>),
     /// Opening book tools: probe, statistics, build.
     Book {
         #[command(subcommand)]
@@ -43,6 +45,13 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::search::run_bench_command(args),
         Some(Command::Eval(args)) => cli::eval::run(args),
         Some(Command::Book { command }) => cli::book::run(command),
+        Some(Command::Arena(args)) => match chuhe::arena::run(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         None => {
             chuhe::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             ExitCode::SUCCESS

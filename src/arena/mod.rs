@@ -1,0 +1,330 @@
+//! The arena: matches between two players (in-process chuhe searches or
+//! external UCCI / UCI engines) with evaluation-call accounting, PGN and
+//! JSON output, a Table-3-style report, Elo / LOS / SPRT and SVG plots.
+//! See `docs/arena.md`.
+
+pub mod external;
+pub mod game;
+pub mod player;
+pub mod plot;
+pub mod report;
+pub mod schedule;
+pub mod stats;
+
+use game::{play_game, GameConfig, GameRecord, ScoreAdjudication};
+use player::PlayerSpec;
+use schedule::{Opening, Shard};
+use stats::Sprt;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+/// `chuhe arena` arguments.
+#[derive(clap::Args, Debug, Clone)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct ArenaArgs {
+    /// Combine outputs (`arena merge DIR... --out DIR`).
+    #[command(subcommand)]
+    pub action: Option<ArenaAction>,
+    /// Player A, e.g. `iprobcut:paper,depth=8,pre=2` or `ucci:/path/engine,tc=10+0.1`.
+    #[arg(long)]
+    pub a: Option<String>,
+    /// Player B, e.g. `alphabeta:paper,depth=6`.
+    #[arg(long)]
+    pub b: Option<String>,
+    /// Number of games of the whole schedule (before sharding).
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// Opening file (`name<TAB>fen<TAB>moves`); default: the built-in book.
+    #[arg(long, conflicts_with_all = ["no_book", "random_plies"])]
+    pub openings: Option<PathBuf>,
+    /// Start every game from the start position (the paper's setup).
+    #[arg(long, conflicts_with = "random_plies")]
+    pub no_book: bool,
+    /// Openings of N random legal plies from the start position (see --seed).
+    #[arg(long, value_name = "N")]
+    pub random_plies: Option<usize>,
+    /// Seed of --random-plies.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A game reaching this many plies from its start position is drawn (0 = no limit).
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: usize,
+    /// Plies without a capture that draw (chuhe's natural move limit; 0 = off).
+    #[arg(long, value_name = "PLIES", default_value_t = 120)]
+    pub move_limit: u32,
+    /// Resign adjudication: loser's score <= -CP and winner's >= CP ...
+    #[arg(long, value_name = "CP")]
+    pub resign_score: Option<i32>,
+    /// ... for K consecutive moves of each side.
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub resign_moves: usize,
+    /// Draw adjudication: both engines' |score| <= CP ...
+    #[arg(long, value_name = "CP")]
+    pub draw_score: Option<i32>,
+    /// ... for K consecutive moves of each side ...
+    #[arg(long, value_name = "K", default_value_t = 5)]
+    pub draw_moves: usize,
+    /// ... after this many engine plies.
+    #[arg(long, value_name = "PLY", default_value_t = 60)]
+    pub draw_after: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Output directory.
+    #[arg(long, default_value = "arena-out")]
+    pub out: PathBuf,
+    /// B also searches every position where A moved (ratio on identical positions).
+    #[arg(long)]
+    pub shadow: bool,
+    /// Games to plot, e.g. `1,2`; `all` or `none`.
+    #[arg(long, default_value = "1,2")]
+    pub plot_games: String,
+    /// Sequential probability ratio test `elo0,elo1[,alpha,beta]`: stop when decided.
+    #[arg(long)]
+    pub sprt: Option<String>,
+    /// Play only games whose 0-based index ≡ i (mod N), e.g. `0/4`.
+    #[arg(long, value_name = "i/N")]
+    pub shard: Option<String>,
+    /// Do not print the table.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `chuhe arena` subcommands.
+#[derive(clap::Subcommand, Debug, Clone)]
+pub enum ArenaAction {
+    /// Combine the output directories of shards (games renumbered, summary recomputed).
+    Merge {
+        /// Directories written by `chuhe arena --shard`.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Where to write the combined output.
+        #[arg(long)]
+        out: PathBuf,
+        /// Games to plot, e.g. `1,2`; `all` or `none`.
+        #[arg(long, default_value = "1,2")]
+        plot_games: String,
+        /// SPRT to report on the combined result.
+        #[arg(long)]
+        sprt: Option<String>,
+        /// Do not print the table.
+        #[arg(long)]
+        quiet: bool,
+    },
+}
+
+/// Everything a match needs, parsed and checked.
+#[derive(Clone, Debug)]
+pub struct MatchPlan {
+    /// Player A.
+    pub a: PlayerSpec,
+    /// Player B.
+    pub b: PlayerSpec,
+    /// The games to play (after sharding).
+    pub games: Vec<game::GameSetup>,
+    /// Game settings.
+    pub config: GameConfig,
+    /// Games at once.
+    pub concurrency: usize,
+    /// SPRT, if any.
+    pub sprt: Option<Sprt>,
+}
+
+impl MatchPlan {
+    /// Builds the plan from the command line.
+    pub fn from_args(args: &ArenaArgs) -> Result<MatchPlan, String> {
+        let a: PlayerSpec = args.a.as_deref().ok_or("--a is required")?.parse()?;
+        let b: PlayerSpec = args.b.as_deref().ok_or("--b is required")?.parse()?;
+        let openings: Vec<Opening> = if args.no_book {
+            schedule::no_book()
+        } else if let Some(n) = args.random_plies {
+            schedule::random_openings(args.games.div_ceil(2).max(1), n, args.seed)
+        } else if let Some(path) = &args.openings {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            schedule::parse_openings(&text)?
+        } else {
+            schedule::parse_openings(schedule::DEFAULT_OPENINGS)?
+        };
+        let mut games = schedule::schedule(&openings, args.games);
+        if let Some(s) = &args.shard {
+            let shard: Shard = s.parse()?;
+            games = shard.select(games);
+        }
+        let sprt = args.sprt.as_deref().map(str::parse).transpose()?;
+        Ok(MatchPlan {
+            a,
+            b,
+            games,
+            config: GameConfig {
+                max_plies: args.max_plies,
+                shadow: args.shadow,
+                adjudication: ScoreAdjudication {
+                    resign_score: args.resign_score,
+                    resign_moves: args.resign_moves.max(1),
+                    draw_score: args.draw_score,
+                    draw_moves: args.draw_moves.max(1),
+                    draw_after: args.draw_after,
+                },
+                rules: crate::board::rules::RuleConfig {
+                    move_limit_plies: args.move_limit,
+                },
+            },
+            concurrency: args.concurrency.max(1),
+            sprt,
+        })
+    }
+}
+
+/// Plays the plan's games (`concurrency` at once), calling `on_done` after
+/// each; stops starting new games once an SPRT bound is crossed. Returns
+/// the finished games sorted by number.
+pub fn play_match(plan: &MatchPlan, on_done: &(dyn Fn(&[GameRecord]) + Sync)) -> Vec<GameRecord> {
+    let done: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
+    let stop = AtomicBool::new(false);
+    let run_one = |setup: &game::GameSetup| {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let rec = play_game(setup, &plan.a, &plan.b, &plan.config);
+        let mut d = done.lock().unwrap_or_else(|e| e.into_inner());
+        d.push(rec);
+        if let Some(sprt) = &plan.sprt {
+            if sprt.state(&report::wdl_of(&d)).verdict != "continue" {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        on_done(&d);
+    };
+    if plan.concurrency <= 1 {
+        plan.games.iter().for_each(run_one);
+    } else {
+        use rayon::prelude::*;
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(plan.concurrency)
+            .build()
+        {
+            Ok(pool) => pool.install(|| plan.games.par_iter().with_max_len(1).for_each(run_one)),
+            Err(e) => {
+                log::warn!("thread pool: {e}; playing one game at a time");
+                plan.games.iter().for_each(run_one);
+            }
+        }
+    }
+    let mut games = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    games.sort_by_key(|g| g.game);
+    games
+}
+
+fn plot_selection(spec: &str, games: &[GameRecord]) -> Vec<usize> {
+    match spec.trim() {
+        "none" | "" => Vec::new(),
+        "all" => games.iter().map(|g| g.game).collect(),
+        s => s
+            .split(',')
+            .filter_map(|x| x.trim().parse().ok())
+            .filter(|n| games.iter().any(|g| g.game == *n))
+            .collect(),
+    }
+}
+
+fn finish(
+    out: &Path,
+    a: &str,
+    b: &str,
+    games: &[GameRecord],
+    sprt: Option<&Sprt>,
+    plot_games: &str,
+    quiet: bool,
+) -> Result<(), String> {
+    let summary = report::write_outputs(out, a, b, games, sprt)
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    for n in plot_selection(plot_games, games) {
+        if let Some(g) = games.iter().find(|g| g.game == n) {
+            if let Err(e) = plot::plot_game(out, g) {
+                eprintln!("warning: plot of game {n}: {e}");
+            }
+        }
+    }
+    if !quiet {
+        print!("{}", report::format_table(&summary));
+    }
+    eprintln!("output written to {}", out.display());
+    Ok(())
+}
+
+/// Runs `chuhe arena ...`.
+pub fn run(args: &ArenaArgs) -> Result<(), String> {
+    if let Some(ArenaAction::Merge {
+        dirs,
+        out,
+        plot_games,
+        sprt,
+        quiet,
+    }) = &args.action
+    {
+        let sprt: Option<Sprt> = sprt.as_deref().map(str::parse).transpose()?;
+        let (a, b, games) = report::merge_dirs(dirs)?;
+        return finish(out, &a, &b, &games, sprt.as_ref(), plot_games, *quiet);
+    }
+    let plan = MatchPlan::from_args(args)?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let timed = plan.a.limit.is_timed() || plan.b.limit.is_timed();
+    if timed && plan.concurrency > cores {
+        eprintln!(
+            "warning: {} clocked games at once on {cores} cores: engines will be starved of time",
+            plan.concurrency
+        );
+    }
+    let tty = std::io::stderr().is_terminal();
+    let bar = if tty {
+        indicatif::ProgressBar::new(plan.games.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed} {msg}")
+    {
+        bar.set_style(style);
+    }
+    let games = play_match(&plan, &|done| {
+        let wdl = report::wdl_of(done);
+        let e = stats::elo_estimate(&wdl);
+        if !tty && !args.quiet {
+            // no bar: one line per finished game
+            if let Some(g) = done.last() {
+                eprintln!(
+                    "game {} {} ({}), {} plies; A +{} ={} -{}",
+                    g.game,
+                    g.outcome.pgn(),
+                    g.termination,
+                    g.plies,
+                    wdl.wins,
+                    wdl.draws,
+                    wdl.losses
+                );
+            }
+        }
+        bar.set_position(done.len() as u64);
+        bar.set_message(format!(
+            "A +{} ={} -{}  {:.1}%  Elo {}",
+            wdl.wins,
+            wdl.draws,
+            wdl.losses,
+            100.0 * wdl.score(),
+            stats::fmt_elo(e.elo)
+        ));
+    });
+    bar.finish_and_clear();
+    finish(
+        &args.out,
+        &plan.a.text,
+        &plan.b.text,
+        &games,
+        plan.sprt.as_ref(),
+        &args.plot_games,
+        args.quiet,
+    )
+}

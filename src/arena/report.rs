@@ -1,0 +1,417 @@
+//! Match output: PGN per game, `games.jsonl`, `moves.jsonl`,
+//! `summary.json`, the Table-3-style text table, and reading a directory
+//! back (for `arena merge`).
+
+use super::game::{GameRecord, MoveEntry, Outcome};
+use super::stats::{elo_estimate, fmt_elo, EloEstimate, Sprt, SprtState, Wdl};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+/// A's evaluation calls divided by B's, move by move: A's k-th move against
+/// B's k-th move of the same game, or against B's shadow search of the
+/// same position when the move has `shadow_evals`. Moves without counts
+/// on either side, or with B at 0, are skipped; the returned pairs are
+/// (A's move number, ratio).
+pub fn eval_ratios(game: &GameRecord) -> Vec<(usize, f64)> {
+    let a: Vec<&MoveEntry> = game.moves.iter().filter(|m| m.player == "A").collect();
+    let b: Vec<&MoveEntry> = game.moves.iter().filter(|m| m.player == "B").collect();
+    let mut out = Vec::new();
+    for (k, am) in a.iter().enumerate() {
+        let Some(ae) = am.evals else { continue };
+        let be = match am.shadow_evals {
+            Some(s) => Some(s),
+            None => b.get(k).and_then(|m| m.evals),
+        };
+        if let Some(be) = be.filter(|&x| x > 0) {
+            out.push((k + 1, ae as f64 / be as f64));
+        }
+    }
+    out
+}
+
+/// One row of the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRow {
+    /// Game number.
+    pub game: usize,
+    /// Opening.
+    pub opening: String,
+    /// "red" or "black".
+    pub a_colour: String,
+    /// PGN result.
+    pub result: String,
+    /// "W", "D" or "L" for A.
+    pub a_result: String,
+    /// Engine plies.
+    pub plies: usize,
+    /// Why it ended.
+    pub termination: String,
+    /// Max per-move evaluation-call ratio A/B.
+    pub ratio_max: Option<f64>,
+    /// Mean of it.
+    pub ratio_mean: Option<f64>,
+    /// Moves in the ratio.
+    pub ratio_moves: usize,
+    /// Whether the ratio used shadow searches.
+    pub shadow: bool,
+    /// A's mean evaluation calls per move.
+    pub a_mean_evals: Option<f64>,
+    /// B's mean evaluation calls per move.
+    pub b_mean_evals: Option<f64>,
+}
+
+/// `summary.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Player A's spec.
+    pub a: String,
+    /// Player B's spec.
+    pub b: String,
+    /// Games in the output.
+    pub games: usize,
+    /// From A's view.
+    pub wdl: Wdl,
+    /// A's score in percent.
+    pub score_percent: f64,
+    /// Elo difference A − B with 95% interval and LOS.
+    pub elo: EloEstimate,
+    /// SPRT state, when one was asked for.
+    pub sprt: Option<SprtState>,
+    /// Max of the per-move ratio over all games.
+    pub ratio_max: Option<f64>,
+    /// Mean of the per-move ratio over all moves of all games.
+    pub ratio_mean: Option<f64>,
+    /// Per game.
+    pub rows: Vec<GameRow>,
+}
+
+fn mean(v: impl Iterator<Item = f64>) -> Option<f64> {
+    let (s, n) = v.fold((0.0, 0usize), |(s, n), x| (s + x, n + 1));
+    (n > 0).then(|| s / n as f64)
+}
+
+/// The table row of one game.
+pub fn game_row(g: &GameRecord) -> GameRow {
+    let r = eval_ratios(g);
+    let pts = g.a_points();
+    let evals_of = |p: &str| {
+        mean(
+            g.moves
+                .iter()
+                .filter(|m| m.player == p)
+                .filter_map(|m| m.evals.map(|e| e as f64)),
+        )
+    };
+    GameRow {
+        game: g.game,
+        opening: g.opening.clone(),
+        a_colour: if g.a_is_red { "red" } else { "black" }.into(),
+        result: g.outcome.pgn().into(),
+        a_result: if pts == 1.0 {
+            "W"
+        } else if pts == 0.0 {
+            "L"
+        } else {
+            "D"
+        }
+        .into(),
+        plies: g.plies,
+        termination: g.termination.clone(),
+        ratio_max: r
+            .iter()
+            .map(|x| x.1)
+            .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x)))),
+        ratio_mean: mean(r.iter().map(|x| x.1)),
+        ratio_moves: r.len(),
+        shadow: g.moves.iter().any(|m| m.shadow_evals.is_some()),
+        a_mean_evals: evals_of("A"),
+        b_mean_evals: evals_of("B"),
+    }
+}
+
+/// W/D/L of A over `games`.
+pub fn wdl_of(games: &[GameRecord]) -> Wdl {
+    let mut w = Wdl::default();
+    for g in games {
+        let p = g.a_points();
+        if p == 1.0 {
+            w.wins += 1;
+        } else if p == 0.0 {
+            w.losses += 1;
+        } else {
+            w.draws += 1;
+        }
+    }
+    w
+}
+
+/// The summary of `games` (sorted by game number).
+pub fn summarize(a: &str, b: &str, games: &[GameRecord], sprt: Option<&Sprt>) -> Summary {
+    let wdl = wdl_of(games);
+    let all: Vec<f64> = games
+        .iter()
+        .flat_map(|g| eval_ratios(g).into_iter().map(|x| x.1))
+        .collect();
+    Summary {
+        a: a.into(),
+        b: b.into(),
+        games: games.len(),
+        wdl,
+        score_percent: 100.0 * wdl.score(),
+        elo: elo_estimate(&wdl),
+        sprt: sprt.map(|s| s.state(&wdl)),
+        ratio_max: all
+            .iter()
+            .copied()
+            .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x)))),
+        ratio_mean: mean(all.iter().copied()),
+        rows: games.iter().map(game_row).collect(),
+    }
+}
+
+fn opt(v: Option<f64>, prec: usize) -> String {
+    v.map_or("-".into(), |x| format!("{x:.prec$}"))
+}
+
+/// The printed table (the paper's Table 3 plus totals).
+pub fn format_table(s: &Summary) -> String {
+    let mut t = String::new();
+    let _ = writeln!(t, "A: {}\nB: {}", s.a, s.b);
+    let _ = writeln!(
+        t,
+        "{:>5}  {:<6} {:<8} {:>3} {:>6}  {:>10} {:>10}  {:>12} {:>12}  termination",
+        "game", "A", "result", "A", "plies", "max A/B", "mean A/B", "A evals/mv", "B evals/mv"
+    );
+    for r in &s.rows {
+        let _ = writeln!(
+            t,
+            "{:>5}  {:<6} {:<8} {:>3} {:>6}  {:>10} {:>10}  {:>12} {:>12}  {}{}",
+            r.game,
+            r.a_colour,
+            r.result,
+            r.a_result,
+            r.plies,
+            opt(r.ratio_max, 2),
+            opt(r.ratio_mean, 2),
+            opt(r.a_mean_evals, 0),
+            opt(r.b_mean_evals, 0),
+            r.termination,
+            if r.shadow { " (shadow)" } else { "" }
+        );
+    }
+    let w = &s.wdl;
+    let _ = writeln!(
+        t,
+        "A: +{} ={} -{} of {}  score {:.1}%  Elo {} [{}, {}] (95%)  LOS {:.1}%",
+        w.wins,
+        w.draws,
+        w.losses,
+        s.games,
+        s.score_percent,
+        fmt_elo(s.elo.elo),
+        fmt_elo(s.elo.lo),
+        fmt_elo(s.elo.hi),
+        100.0 * s.elo.los
+    );
+    let _ = writeln!(
+        t,
+        "evaluation-call ratio A/B per move: max {}  mean {}",
+        opt(s.ratio_max, 2),
+        opt(s.ratio_mean, 2)
+    );
+    if let Some(p) = &s.sprt {
+        let _ = writeln!(
+            t,
+            "SPRT: LLR {:.3} bounds [{:.3}, {:.3}] -> {}",
+            p.llr, p.lower, p.upper, p.verdict
+        );
+    }
+    t
+}
+
+/// Xiangqi PGN of one game (ICCS moves).
+pub fn pgn(g: &GameRecord, event: &str) -> String {
+    let mut t = String::new();
+    let _ = writeln!(t, "[Game \"Chinese Chess\"]");
+    let _ = writeln!(t, "[Event \"{}\"]", event.replace('"', "'"));
+    let _ = writeln!(t, "[Round \"{}\"]", g.game);
+    let _ = writeln!(t, "[Red \"{}\"]", g.red.replace('"', "'"));
+    let _ = writeln!(t, "[Black \"{}\"]", g.black.replace('"', "'"));
+    let _ = writeln!(t, "[Result \"{}\"]", g.outcome.pgn());
+    let _ = writeln!(t, "[Opening \"{}\"]", g.opening.replace('"', "'"));
+    let _ = writeln!(t, "[FEN \"{}\"]", g.start_fen);
+    let _ = writeln!(t, "[Format \"ICCS\"]");
+    let _ = writeln!(t, "[PlyCount \"{}\"]", g.opening_moves.len() + g.plies);
+    let _ = writeln!(t, "[Termination \"{}\"]", g.termination.replace('"', "'"));
+    t.push('\n');
+    let red_first = g.start_fen.split_whitespace().nth(1).unwrap_or("w") != "b";
+    let all: Vec<&str> = g
+        .opening_moves
+        .iter()
+        .map(String::as_str)
+        .chain(g.moves.iter().map(|m| m.mv.as_str()))
+        .collect();
+    let mut line = String::new();
+    let mut number: usize = g
+        .start_fen
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    for (i, m) in all.iter().enumerate() {
+        let red_moves = (i % 2 == 0) == red_first;
+        if red_moves {
+            let _ = write!(line, "{number}. {m} ");
+        } else {
+            if i == 0 {
+                let _ = write!(line, "{number}. ... ");
+            }
+            let _ = write!(line, "{m} ");
+            number += 1;
+        }
+        if line.len() > 70 {
+            let _ = writeln!(t, "{}", line.trim_end());
+            line.clear();
+        }
+    }
+    let _ = write!(
+        line,
+        "{{{}}} {}",
+        g.termination.replace('}', ")"),
+        g.outcome.pgn()
+    );
+    let _ = writeln!(t, "{}", line.trim_end());
+    t
+}
+
+/// Reads the moves (ICCS) of a PGN written by [`pgn`], with its FEN.
+pub fn pgn_moves(text: &str) -> (String, Vec<String>) {
+    let mut fen = crate::board::START_FEN.to_string();
+    let mut moves = Vec::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("[FEN \"") {
+            fen = rest.trim_end_matches("\"]").to_string();
+            continue;
+        }
+        if line.starts_with('[') {
+            continue;
+        }
+        let line = match line.find('{') {
+            Some(i) => &line[..i],
+            None => line,
+        };
+        for tok in line.split_whitespace() {
+            if tok.len() == 4 && tok.bytes().all(|c| c.is_ascii_alphanumeric()) {
+                moves.push(tok.to_string());
+            }
+        }
+    }
+    (fen, moves)
+}
+
+/// Writes every output file of `games` into `dir`; returns the summary.
+pub fn write_outputs(
+    dir: &Path,
+    a: &str,
+    b: &str,
+    games: &[GameRecord],
+    sprt: Option<&Sprt>,
+) -> std::io::Result<Summary> {
+    std::fs::create_dir_all(dir)?;
+    let event = format!("chuhe arena: {a} vs {b}");
+    let mut gj = std::io::BufWriter::new(std::fs::File::create(dir.join("games.jsonl"))?);
+    let mut mj = std::io::BufWriter::new(std::fs::File::create(dir.join("moves.jsonl"))?);
+    for g in games {
+        std::fs::write(dir.join(format!("game-{:04}.pgn", g.game)), pgn(g, &event))?;
+        writeln!(gj, "{}", serde_json::to_string(g)?)?;
+        for m in &g.moves {
+            writeln!(mj, "{}", serde_json::to_string(m)?)?;
+        }
+    }
+    gj.flush()?;
+    mj.flush()?;
+    let s = summarize(a, b, games, sprt);
+    std::fs::write(dir.join("summary.json"), serde_json::to_string_pretty(&s)?)?;
+    std::fs::write(dir.join("table.txt"), format_table(&s))?;
+    Ok(s)
+}
+
+/// Reads back the games of an output directory (games.jsonl, moves.jsonl)
+/// and the player specs of its summary.
+pub fn read_outputs(dir: &Path) -> Result<(String, String, Vec<GameRecord>), String> {
+    let err = |e: &dyn std::fmt::Display| format!("{}: {e}", dir.display());
+    let summary: Summary = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("summary.json")).map_err(|e| err(&e))?,
+    )
+    .map_err(|e| err(&e))?;
+    let mut games: Vec<GameRecord> = Vec::new();
+    let f = std::fs::File::open(dir.join("games.jsonl")).map_err(|e| err(&e))?;
+    for line in std::io::BufReader::new(f).lines() {
+        let line = line.map_err(|e| err(&e))?;
+        if !line.trim().is_empty() {
+            games.push(serde_json::from_str(&line).map_err(|e| err(&e))?);
+        }
+    }
+    let f = std::fs::File::open(dir.join("moves.jsonl")).map_err(|e| err(&e))?;
+    for line in std::io::BufReader::new(f).lines() {
+        let line = line.map_err(|e| err(&e))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let m: MoveEntry = serde_json::from_str(&line).map_err(|e| err(&e))?;
+        if let Some(g) = games.iter_mut().find(|g| g.game == m.game) {
+            g.moves.push(m);
+        }
+    }
+    Ok((summary.a, summary.b, games))
+}
+
+/// Combines shard outputs: games sorted by their game number (ties by
+/// directory order) and renumbered 1..n; returns the specs of the first
+/// directory. Directories must come from the same match (same A and B).
+pub fn merge_dirs(
+    dirs: &[std::path::PathBuf],
+) -> Result<(String, String, Vec<GameRecord>), String> {
+    let mut all: Vec<(usize, usize, GameRecord)> = Vec::new();
+    let mut specs: Option<(String, String)> = None;
+    for (d, dir) in dirs.iter().enumerate() {
+        let (a, b, games) = read_outputs(dir)?;
+        match &specs {
+            None => specs = Some((a, b)),
+            Some((a0, b0)) if *a0 != a || *b0 != b => {
+                return Err(format!(
+                    "{}: players differ ({a} vs {b}, expected {a0} vs {b0})",
+                    dir.display()
+                ))
+            }
+            _ => {}
+        }
+        all.extend(games.into_iter().map(|g| (g.game, d, g)));
+    }
+    all.sort_by_key(|x| (x.0, x.1));
+    let games = all
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, _, mut g))| {
+            g.game = i + 1;
+            for m in &mut g.moves {
+                m.game = i + 1;
+            }
+            g
+        })
+        .collect();
+    let (a, b) = specs.ok_or("no directories to merge")?;
+    Ok((a, b, games))
+}
+
+/// Outcome from A's view as a word.
+pub fn outcome_word(o: Outcome, a_is_red: bool) -> &'static str {
+    match (o, a_is_red) {
+        (Outcome::Draw, _) => "draw",
+        (Outcome::RedWins, true) | (Outcome::BlackWins, false) => "A wins",
+        _ => "B wins",
+    }
+}
