@@ -343,7 +343,6 @@ fn external_illegal_move_crash_and_silence_lose() {
 }
 
 #[test]
-#[ignore = "needs the UCCI protocol loop (running `chuhe` with no subcommand), not yet on main"]
 fn external_match_against_chuhe_over_ucci() {
     let out = tmp("ucci");
     let engine = env!("CARGO_BIN_EXE_chuhe");
