@@ -27,6 +27,8 @@ enum Command {
     Eval(cli::eval::EvalArgs),
     /// Play a match between two players (see docs/arena.md).
     Arena(Box<chuhe::arena::ArenaArgs>),
+    /// Measure iProbcut's sigma: spread between shallow and deep scores.
+    Sigma(cli::sigma::SigmaArgs),
     /// Opening book tools: probe, statistics, build.
     Book {
         #[command(subcommand)]
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::search::run_bench_command(args),
         Some(Command::Eval(args)) => cli::eval::run(args),
         Some(Command::Book { command }) => cli::book::run(command),
+        Some(Command::Sigma(args)) => cli::sigma::run(args),
         Some(Command::Arena(args)) => match chuhe::arena::run(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -255,14 +255,7 @@ impl std::str::FromStr for PlayerSpec {
                 k => Some(k.parse()?),
             };
             let paper = rest_items.iter().any(|(k, v)| k == "paper" && v.is_none());
-            let mut options = match (paper, algorithm) {
-                (true, Some(Algorithm::AlphaBeta)) => SearchOptions::paper_alphabeta(),
-                (true, _) => SearchOptions::paper_iprobcut(),
-                (false, _) => SearchOptions::default(),
-            };
-            if let Some(a) = algorithm {
-                options.algorithm = a;
-            }
+            let mut options = SearchOptions::preset(algorithm, paper);
             for (k, v) in rest_items {
                 match v {
                     None if k == "paper" => {}

@@ -46,35 +46,18 @@ const fn line_moves(len: usize, pos: usize, occ: usize) -> LineMoves {
     m
 }
 
-const fn file_lines() -> [[LineMoves; 1024]; 10] {
+/// The line table for lines of `LEN` points (`OCC` = 2^LEN occupancies).
+const fn line_table<const LEN: usize, const OCC: usize>() -> [[LineMoves; OCC]; LEN] {
     let mut t = [[LineMoves {
         quiet: 0,
         first: 0,
         second: 0,
-    }; 1024]; 10];
+    }; OCC]; LEN];
     let mut pos = 0;
-    while pos < 10 {
+    while pos < LEN {
         let mut occ = 0;
-        while occ < 1024 {
-            t[pos][occ] = line_moves(10, pos, occ);
-            occ += 1;
-        }
-        pos += 1;
-    }
-    t
-}
-
-const fn rank_lines() -> [[LineMoves; 512]; 9] {
-    let mut t = [[LineMoves {
-        quiet: 0,
-        first: 0,
-        second: 0,
-    }; 512]; 9];
-    let mut pos = 0;
-    while pos < 9 {
-        let mut occ = 0;
-        while occ < 512 {
-            t[pos][occ] = line_moves(9, pos, occ);
+        while occ < OCC {
+            t[pos][occ] = line_moves(LEN, pos, occ);
             occ += 1;
         }
         pos += 1;
@@ -84,10 +67,10 @@ const fn rank_lines() -> [[LineMoves; 512]; 9] {
 
 /// Slides along a file: indexed by the rank of the piece and the file's
 /// occupancy (bit `r` set when rank `r` is occupied); masks are in ranks.
-pub static FILE_LINES: [[LineMoves; 1024]; 10] = file_lines();
+pub static FILE_LINES: [[LineMoves; 1024]; 10] = line_table::<10, 1024>();
 /// Slides along a rank: indexed by the file of the piece and the rank's
 /// occupancy (bit `f` set when file `f` is occupied); masks are in files.
-pub static RANK_LINES: [[LineMoves; 512]; 9] = rank_lines();
+pub static RANK_LINES: [[LineMoves; 512]; 9] = line_table::<9, 512>();
 
 /// Up to eight steps from a square, each with the square that must be empty
 /// for the step (horse leg, elephant eye; the destination itself otherwise).

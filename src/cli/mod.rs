@@ -5,6 +5,7 @@ pub mod book;
 pub mod eval;
 pub mod perft;
 pub mod search;
+pub mod sigma;
 
 use chuhe::board::{Move, Position};
 use chuhe::search::SearchOptions;
@@ -34,14 +35,7 @@ pub fn build_options(
 ) -> Result<SearchOptions, String> {
     use chuhe::search::Algorithm;
     let algorithm: Option<Algorithm> = algo.map(str::parse).transpose()?;
-    let mut options = match (paper, algorithm) {
-        (true, Some(Algorithm::AlphaBeta)) => SearchOptions::paper_alphabeta(),
-        (true, _) => SearchOptions::paper_iprobcut(),
-        (false, _) => SearchOptions::default(),
-    };
-    if let Some(a) = algorithm {
-        options.algorithm = a;
-    }
+    let mut options = SearchOptions::preset(algorithm, paper);
     for kv in set {
         let (k, v) = kv
             .split_once('=')

@@ -16,7 +16,10 @@ mod tt;
 
 pub use bench::{bench_positions, run_bench, BenchReport};
 pub use limits::{Clock, Limits, TimeBudget, MAX_PLY};
-pub use options::{parse_bool, Algorithm, IProbcutParams, SearchOptions, SIGMA_DEFAULT_PROFILE};
+pub use options::{
+    parse_bool, Algorithm, IProbcutParams, SearchOptions, SIGMA_DEFAULT_PROFILE,
+    SIGMA_PAPER_PROFILE,
+};
 pub use score::{mate_distance, INFINITY, MATE, MATE_BOUND, RULE_LOSS};
 pub use stats::SearchStats;
 pub use tt::{Bound, TranspositionTable, TtHit};

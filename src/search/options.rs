@@ -70,9 +70,10 @@ impl Default for IProbcutParams {
     }
 }
 
-/// σ measured for the default profile (see the closing notes of the search
-/// issue for how it was measured); the paper profile's scale is ~0.7 of it.
+/// σ for the default profile, centipawns (see `chuhe sigma`).
 pub const SIGMA_DEFAULT_PROFILE: i32 = 60;
+/// σ for the paper profile, in its units (see `chuhe sigma`).
+pub const SIGMA_PAPER_PROFILE: i32 = 42;
 
 /// Everything that shapes a search.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,21 +156,39 @@ impl SearchOptions {
         }
     }
 
-    /// iProbcut as in the paper's experiment: the same plain alpha-beta
-    /// machinery with forward pruning above depth 6 and pre-evaluation 2.
+    /// iProbcut for the paper's experiment: the same plain alpha-beta
+    /// machinery, pre-evaluation depth 2, forward pruning at every node with
+    /// more than 4 plies left, keeping the best 3 children (k = 0, so
+    /// exactly n, in the middlegame; k·σ widens toward the endgame as the
+    /// paper raises k). The paper's own reading, pruning only the top two
+    /// plies of a depth-8 search (threshold 6), is `threshold=6`.
     pub fn paper_iprobcut() -> SearchOptions {
         SearchOptions {
             algorithm: Algorithm::IProbcut,
             iprobcut: IProbcutParams {
                 pre: 2,
-                threshold: 6,
-                n: 4,
-                k_open: 100,
-                k_end: 200,
-                sigma: SIGMA_DEFAULT_PROFILE * 7 / 10,
+                threshold: 4,
+                n: 3,
+                k_open: 0,
+                k_end: 100,
+                sigma: SIGMA_PAPER_PROFILE,
             },
             ..SearchOptions::paper_alphabeta()
         }
+    }
+
+    /// The starting configuration for `algorithm` (the playing default when
+    /// `None`): the paper experiment's when `paper`, else the playing one.
+    pub fn preset(algorithm: Option<Algorithm>, paper: bool) -> SearchOptions {
+        let mut options = match (paper, algorithm) {
+            (true, Some(Algorithm::AlphaBeta)) => SearchOptions::paper_alphabeta(),
+            (true, _) => SearchOptions::paper_iprobcut(),
+            (false, _) => SearchOptions::default(),
+        };
+        if let Some(a) = algorithm {
+            options.algorithm = a;
+        }
+        options
     }
 
     /// The names accepted by [`SearchOptions::set`], with a short help text.
