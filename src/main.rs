@@ -27,6 +27,8 @@ enum Command {
     Eval(cli::eval::EvalArgs),
     /// Play a match between two players (see docs/arena.md).
     Arena(Box<chuhe::arena::ArenaArgs>),
+    /// Play a game against the engine in the terminal.
+    Play(cli::play::PlayArgs),
     /// Opening book tools: probe, statistics, build.
     Book {
         #[command(subcommand)]
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Some(Command::Search(args)) => cli::search::run_search_command(args),
         Some(Command::Bench(args)) => cli::search::run_bench_command(args),
         Some(Command::Eval(args)) => cli::eval::run(args),
+        Some(Command::Play(args)) => cli::play::run(args),
         Some(Command::Book { command }) => cli::book::run(command),
         Some(Command::Arena(args)) => match chuhe::arena::run(&args) {
             Ok(()) => ExitCode::SUCCESS,
