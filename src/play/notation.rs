@@ -197,7 +197,14 @@ fn parse_shape(text: &str) -> Option<Notated> {
         // 前马进七 / +C=5 / 前兵七平六 / 2P7=6
         if c.len() == 5 {
             let file = number_of_char(c[2])?;
-            return build(kind, Selector::Place { place, file: Some(file) }, tail(3)?);
+            return build(
+                kind,
+                Selector::Place {
+                    place,
+                    file: Some(file),
+                },
+                tail(3)?,
+            );
         }
         return build(kind, Selector::Place { place, file: None }, tail(2)?);
     }
@@ -261,7 +268,13 @@ fn plural(kind: PieceKind) -> String {
 
 /// The destination of the piece on `from` under `action` and `number`, if
 /// the notation makes geometric sense.
-fn destination(colour: Colour, kind: PieceKind, from: Square, action: Action, number: u8) -> Option<Square> {
+fn destination(
+    colour: Colour,
+    kind: PieceKind,
+    from: Square,
+    action: Action,
+    number: u8,
+) -> Option<Square> {
     let fwd: i8 = if colour == Colour::Red { 1 } else { -1 };
     if !(1..=9).contains(&number) {
         return None;
@@ -445,7 +458,11 @@ fn resolve(pos: &Position, text: &str, n: Notated) -> Result<Move, String> {
         };
         return Err(format!("{text}: {what}"));
     }
-    let legal: Vec<Move> = geometric.iter().copied().filter(|&m| pos.is_legal(m)).collect();
+    let legal: Vec<Move> = geometric
+        .iter()
+        .copied()
+        .filter(|&m| pos.is_legal(m))
+        .collect();
     match legal.len() {
         1 => Ok(legal[0]),
         0 => {
@@ -561,7 +578,9 @@ pub fn to_chinese(pos: &Position, mv: Move) -> String {
     let by_file = format!("{pc}{}{action}{num}", numeral(p.colour, p.file));
     // advisors and elephants on one file never need 前/后: the direction
     // tells them apart
-    if p.count < 2 || (is_diagonal(p.kind) && p.kind != PieceKind::Knight && unique(pos, mv, &by_file)) {
+    if p.count < 2
+        || (is_diagonal(p.kind) && p.kind != PieceKind::Knight && unique(pos, mv, &by_file))
+    {
         return by_file;
     }
     let place = chinese_place(p.index, p.count);
@@ -584,7 +603,9 @@ pub fn to_wxf(pos: &Position, mv: Move) -> String {
     };
     let letter = wxf_letter(p.kind);
     let by_file = format!("{letter}{}{action}{}", p.file, p.number);
-    if p.count < 2 || (is_diagonal(p.kind) && p.kind != PieceKind::Knight && unique(pos, mv, &by_file)) {
+    if p.count < 2
+        || (is_diagonal(p.kind) && p.kind != PieceKind::Knight && unique(pos, mv, &by_file))
+    {
         return by_file;
     }
     let place = wxf_place(p.index, p.count);
@@ -658,25 +679,43 @@ mod tests {
     #[test]
     fn tandem() {
         // red horses on h0 and h2
-        let p = Position::from_fen("4k4/9/9/9/9/9/9/7N1/9/4K2N1 w - - 0 1").unwrap();
+        let p = Position::from_fen("3k5/9/9/9/9/9/9/7N1/9/4K2N1 w - - 0 1").unwrap();
         let e = parse_move(&p, "马二进三").unwrap_err();
         assert!(e.contains("ambiguous") && e.contains("前/后"), "{e}");
-        assert_eq!(parse_move(&p, "前马进三"), Ok(Move::from_iccs("h2g4").unwrap()));
-        assert_eq!(parse_move(&p, "后马进三"), Ok(Move::from_iccs("h0g2").unwrap()));
+        assert_eq!(
+            parse_move(&p, "前马进三"),
+            Ok(Move::from_iccs("h2g4").unwrap())
+        );
+        assert_eq!(
+            parse_move(&p, "后马进三"),
+            Ok(Move::from_iccs("h0g2").unwrap())
+        );
         assert_eq!(parse_move(&p, "+H+3"), Ok(Move::from_iccs("h2g4").unwrap()));
         assert_eq!(parse_move(&p, "H-+3"), Ok(Move::from_iccs("h0g2").unwrap()));
         assert_eq!(to_chinese(&p, Move::from_iccs("h2g4").unwrap()), "前马进三");
         assert_eq!(to_wxf(&p, Move::from_iccs("h0g2").unwrap()), "-H+3");
         // rooks on a file: R1+1 style and tandem
-        let p = Position::from_fen("4k4/9/9/9/9/9/9/8R/9/4K3R w - - 0 1").unwrap();
-        assert_eq!(parse_move(&p, "前车进一"), Ok(Move::from_iccs("i2i3").unwrap()));
-        assert_eq!(parse_move(&p, "后車进一"), Ok(Move::from_iccs("i0i1").unwrap()));
+        let p = Position::from_fen("3k5/9/9/9/9/9/9/8R/9/4K3R w - - 0 1").unwrap();
+        assert_eq!(
+            parse_move(&p, "前车进一"),
+            Ok(Move::from_iccs("i2i3").unwrap())
+        );
+        assert_eq!(
+            parse_move(&p, "后車进一"),
+            Ok(Move::from_iccs("i0i1").unwrap())
+        );
         assert_eq!(parse_move(&p, "+R+1"), Ok(Move::from_iccs("i2i3").unwrap()));
         // three pawns on a file, black
-        let p = Position::from_fen("4k4/9/9/9/2p6/2p6/2p6/9/9/4K4 b - - 0 1").unwrap();
-        assert_eq!(parse_move(&p, "前卒平4"), Ok(Move::from_iccs("c3d3").unwrap()));
-        assert_eq!(parse_move(&p, "中卒平4"), Ok(Move::from_iccs("c4d4").unwrap()));
-        assert_eq!(parse_move(&p, "后卒平4"), Ok(Move::from_iccs("c5d5").unwrap()));
+        let p = Position::from_fen("4k4/9/9/9/2p6/2p6/2p6/9/9/3K5 b - - 0 1").unwrap();
+        assert_eq!(
+            parse_move(&p, "前卒平4"),
+            Ok(Move::from_iccs("c3d3").unwrap())
+        );
+        assert_eq!(
+            parse_move(&p, "中卒平4"),
+            Ok(Move::from_iccs("c4d4").unwrap())
+        );
+        assert!(parse_move(&p, "后卒平4").is_err());
         assert!(parse_move(&p, "后卒进1").is_err());
         assert_eq!(to_chinese(&p, Move::from_iccs("c4d4").unwrap()), "中卒平4");
     }

@@ -102,10 +102,7 @@ const RED_NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七"
 fn palace_diagonal(a: Square, b: Square) -> bool {
     let in_palace = |s: Square| (3..=5).contains(&s.file()) && (s.rank() <= 2 || s.rank() >= 7);
     let centre = |s: Square| s.file() == 4 && (s.rank() == 1 || s.rank() == 8);
-    in_palace(a)
-        && in_palace(b)
-        && (a.rank() <= 2) == (b.rank() <= 2)
-        && (centre(a) || centre(b))
+    in_palace(a) && in_palace(b) && (a.rank() <= 2) == (b.rank() <= 2) && (centre(a) || centre(b))
 }
 
 /// Draws `pos` as text, one line per row, ending with a newline.
@@ -126,7 +123,11 @@ pub fn render_board(pos: &Position, opt: &RenderOptions) -> String {
     let mut out = String::new();
 
     // the edge labels: each side's numbers at its own edge
-    let top_colour = if opt.flipped { Colour::Red } else { Colour::Black };
+    let top_colour = if opt.flipped {
+        Colour::Red
+    } else {
+        Colour::Black
+    };
     let numbers = |colour: Colour| -> String {
         let mut line = String::from(margin);
         for c in 0..9u8 {

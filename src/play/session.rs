@@ -181,7 +181,10 @@ impl Session {
         t.push_str("[Game \"Chinese Chess\"]\n[Event \"chuhe play\"]\n");
         t.push_str(&format!("[Red \"{red}\"]\n[Black \"{black}\"]\n"));
         t.push_str(&format!("[Result \"{res}\"]\n"));
-        t.push_str(&format!("[FEN \"{}\"]\n[Format \"ICCS\"]\n", self.config.fen));
+        t.push_str(&format!(
+            "[FEN \"{}\"]\n[Format \"ICCS\"]\n",
+            self.config.fen
+        ));
         if let Some(r) = &result {
             t.push_str(&format!("[Termination \"{r}\"]\n"));
         }
@@ -319,10 +322,7 @@ impl Session {
             }
             _ => {
                 if over {
-                    writeln!(
-                        out,
-                        "the game is over: undo, new, save FILE, fen or quit"
-                    )?;
+                    writeln!(out, "the game is over: undo, new, save FILE, fen or quit")?;
                 } else {
                     match parse_move(&self.pos, text) {
                         Ok(mv) => self.human_move(mv, out)?,
@@ -369,13 +369,9 @@ impl Session {
         writeln!(out, "chuhe is thinking...")?;
         out.flush()?;
         let control = SearchControl::new();
-        let result = self.searcher.search(
-            &self.pos,
-            &self.config.limits,
-            &control,
-            &[],
-            &mut |_| {},
-        );
+        let result =
+            self.searcher
+                .search(&self.pos, &self.config.limits, &control, &[], &mut |_| {});
         let Some(mv) = result.best_move else {
             writeln!(out, "chuhe has no move")?;
             return Ok(());
@@ -442,11 +438,7 @@ impl Session {
             }
         }
         self.announced = None;
-        writeln!(
-            out,
-            "took back {n} move{}",
-            if n == 1 { "" } else { "s" }
-        )?;
+        writeln!(out, "took back {n} move{}", if n == 1 { "" } else { "s" })?;
         write!(out, "{}", self.board())?;
         writeln!(out, "fen {}", self.pos.to_fen())?;
         Ok(())
@@ -465,7 +457,11 @@ impl Session {
                 out,
                 "{:3}. {} {m}  {c}",
                 i + 1,
-                if p.side_to_move() == Colour::Red { "红" } else { "黑" }
+                if p.side_to_move() == Colour::Red {
+                    "红"
+                } else {
+                    "黑"
+                }
             )?;
             p.make_move(*m);
         }
