@@ -272,3 +272,35 @@ fn binary_plays_through_piped_stdin() {
     assert_eq!(fen_lines(&t).len(), 1, "{t}");
     assert!(t.trim_end().ends_with("bye"), "{t}");
 }
+
+/// Round trips in crafted positions full of tandem pieces: up to five pawns
+/// on a file, pawns doubled on two files, doubled rooks, cannons, horses,
+/// advisors and elephants, for both sides.
+#[test]
+fn notation_round_trip_with_tandem_pieces() {
+    let fens = [
+        "3k5/4P4/4P4/4P4/4P4/9/2P6/9/9/4K4 w - - 0 1",
+        "3k5/4P4/4P4/4P4/4P4/9/4P4/9/9/5K3 w - - 0 1",
+        "4k4/9/9/9/9/2p3p2/2p3p2/2p6/9/3K5 b - - 0 1",
+        "4k4/9/9/9/2p6/2p6/2p6/2p6/2p6/3K5 b - - 0 1",
+        "r1b1k4/r8/1c1a3n1/9/1cb6/9/9/9/9/3K3n1 b - - 0 1",
+        "3k5/9/9/9/9/2B6/1C7/R2A2N2/RC7/2BAK1N2 w - - 0 1",
+        "3k5/9/9/9/9/2B6/1C7/R2A2N2/RC7/2BAK1N2 b - - 0 1",
+    ];
+    let mut tandem_seen = 0;
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let legal = pos.legal_moves();
+        assert!(!legal.is_empty(), "{fen}");
+        for &m in legal.iter() {
+            let c = to_chinese(&pos, m);
+            assert_eq!(parse_move(&pos, &c), Ok(m), "{fen}: {m} as {c}");
+            let w = to_wxf(&pos, m);
+            assert_eq!(parse_move(&pos, &w), Ok(m), "{fen}: {m} as {w}");
+            if c.starts_with(['前', '中', '后', '一', '二', '三', '四', '五']) {
+                tandem_seen += 1;
+            }
+        }
+    }
+    assert!(tandem_seen > 20, "{tandem_seen}");
+}
