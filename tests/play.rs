@@ -304,3 +304,14 @@ fn notation_round_trip_with_tandem_pieces() {
     }
     assert!(tandem_seen > 20, "{tandem_seen}");
 }
+
+#[test]
+fn check_is_announced() {
+    // the rook gives check from the side; black can escape
+    let t = run(
+        config("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1", Colour::Red),
+        "i0i9\nquit\n",
+    );
+    assert!(t.contains("将军 / check!"), "{t}");
+    assert!(t.contains("chuhe (黑方 black) plays"), "{t}");
+}

@@ -350,6 +350,8 @@ impl Session {
         self.pos.make_move(mv);
         if self.result().is_some() {
             write!(out, "{}", self.board())?;
+        } else {
+            self.check_notice(out)?;
         }
         Ok(())
     }
@@ -364,7 +366,7 @@ impl Session {
             self.pos.make_move(mv);
             write!(out, "{}", self.board())?;
             writeln!(out, "chuhe ({}) plays {desc}  (book)", side_name(side))?;
-            return Ok(());
+            return self.check_notice(out);
         }
         writeln!(out, "chuhe is thinking...")?;
         out.flush()?;
@@ -391,6 +393,14 @@ impl Session {
         )?;
         writeln!(out, "  pv {}", pv_iccs.join(" "))?;
         writeln!(out, "  pv {}", pv_chinese.join(" "))?;
+        self.check_notice(out)
+    }
+
+    /// Says so when the side to move is in check (and the game goes on).
+    fn check_notice<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        if self.pos.in_check() && self.result().is_none() {
+            writeln!(out, "将军 / check!")?;
+        }
         Ok(())
     }
 
