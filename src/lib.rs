@@ -6,10 +6,12 @@
 //! - [`search`]: iProbcut and alpha-beta, transposition table, time control.
 //! - [`book`]: the opening book (source, binary table, probing, choice).
 //! - [`protocol`]: UCCI / xiangqi UCI front end over the search.
+//! - [`play`]: a game against the engine in the terminal.
 
 pub mod arena;
 pub mod board;
 pub mod book;
 pub mod eval;
+pub mod play;
 pub mod protocol;
 pub mod search;

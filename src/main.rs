@@ -29,6 +29,8 @@ enum Command {
     Arena(Box<chuhe::arena::ArenaArgs>),
     /// Measure iProbcut's sigma: spread between shallow and deep scores.
     Sigma(cli::sigma::SigmaArgs),
+    /// Play a game against the engine in the terminal.
+    Play(cli::play::PlayArgs),
     /// Opening book tools: probe, statistics, build.
     Book {
         #[command(subcommand)]
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Some(Command::Search(args)) => cli::search::run_search_command(args),
         Some(Command::Bench(args)) => cli::search::run_bench_command(args),
         Some(Command::Eval(args)) => cli::eval::run(args),
+        Some(Command::Play(args)) => cli::play::run(args),
         Some(Command::Book { command }) => cli::book::run(command),
         Some(Command::Sigma(args)) => cli::sigma::run(args),
         Some(Command::Arena(args)) => match chuhe::arena::run(&args) {

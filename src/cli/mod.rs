@@ -4,6 +4,7 @@
 pub mod book;
 pub mod eval;
 pub mod perft;
+pub mod play;
 pub mod search;
 pub mod sigma;
 
