@@ -31,7 +31,7 @@ const BENCH_FENS: &[&str] = &[
     "1rbakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/1RBAKABR1 w - - 0 5",
     "2bakabr1/9/2n1c1n2/p1p1p1C1p/9/9/P1P1P1P1P/2N3N2/9/R1BAKAB2 b - - 0 8",
     "3akab2/9/4b4/4p4/2p3p2/9/2P3P2/4B4/9/2BAKA3 w - - 0 35",
-    "5k3/4a4/4b4/9/9/9/9/9/3p5/4K4 w - - 0 60",
+    "4k4/4a4/4b4/9/9/9/9/9/3p5/5K3 w - - 0 60",
 ];
 
 /// The bench positions.
