@@ -47,8 +47,8 @@ pub(crate) struct Context<'a> {
     was_pondering: bool,
     /// > 0 while inside an iProbcut pre-evaluation search.
     pre_level: u32,
-    /// Material phase of the root, 0 (bare) ..= 256 (full armies), for the
-    /// k schedule.
+    /// Triangular principal-variation table: row `ply` holds the line
+    /// found from that ply, `pv_len[ply]` long.
     pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub pv_len: [usize; MAX_PLY + 1],
 }
