@@ -13,13 +13,15 @@ const FENS: &[&str] = &[
     "r1ba1abr1/4k4/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C1N2/4A4/R1B1KAB1R w - - 0 9",
 ];
 
-fn run(options: &SearchOptions, depth: i32) -> (u64, u64) {
+/// Hash size of the benchmark's searchers (cleared before every search).
+const HASH_MB: usize = 16;
+
+fn run(searcher: &mut Searcher, positions: &[Position], depth: i32) -> (u64, u64) {
     let control = SearchControl::new();
     let (mut nodes, mut evals) = (0, 0);
-    for fen in FENS {
-        let pos = Position::from_fen(fen).unwrap();
-        let mut s = Searcher::new(options.clone());
-        let r = s.search(&pos, &Limits::depth(depth), &control, &[], &mut |_| {});
+    for pos in positions {
+        searcher.clear();
+        let r = searcher.search(pos, &Limits::depth(depth), &control, &[], &mut |_| {});
         nodes += r.stats.nodes;
         evals += r.stats.evals;
     }
@@ -42,10 +44,16 @@ fn bench(c: &mut Criterion) {
         ("alphabeta-paper-d4", SearchOptions::paper_alphabeta(), 4),
         ("iprobcut-paper-d5", SearchOptions::paper_iprobcut(), 5),
     ];
-    for (name, options, depth) in configs {
-        let (nodes, evals) = run(&options, depth);
+    let positions: Vec<Position> = FENS
+        .iter()
+        .map(|f| Position::from_fen(f).unwrap())
+        .collect();
+    for (name, mut options, depth) in configs {
+        options.hash_mb = HASH_MB;
+        let mut searcher = Searcher::new(options);
+        let (nodes, evals) = run(&mut searcher, &positions, depth);
         eprintln!("{name}: {nodes} nodes, {evals} evals per iteration");
-        group.bench_function(name, |b| b.iter(|| run(&options, depth)));
+        group.bench_function(name, |b| b.iter(|| run(&mut searcher, &positions, depth)));
     }
     group.finish();
 }

@@ -124,6 +124,15 @@ pub struct SearchResult {
     pub iterations: Vec<IterationInfo>,
 }
 
+/// The hash table size a searcher needs: none when the table is off.
+fn table_mb(options: &SearchOptions) -> usize {
+    if options.tt {
+        options.hash_mb
+    } else {
+        0
+    }
+}
+
 /// A search engine instance: options, evaluator, transposition table and
 /// history, kept between searches of one game.
 pub struct Searcher {
@@ -144,7 +153,7 @@ impl Searcher {
     pub fn new(options: SearchOptions) -> Searcher {
         Searcher {
             evaluator: Evaluator::with_weights(options.profile, options.weights),
-            tt: TranspositionTable::new(options.hash_mb),
+            tt: TranspositionTable::new(table_mb(&options)),
             history: History::default(),
             options,
         }
@@ -163,8 +172,8 @@ impl Searcher {
     /// Replaces the options (the hash table is rebuilt only if its size
     /// changes).
     pub fn set_options(&mut self, options: SearchOptions) {
-        if options.hash_mb != self.options.hash_mb {
-            self.tt = TranspositionTable::new(options.hash_mb);
+        if table_mb(&options) != table_mb(&self.options) {
+            self.tt = TranspositionTable::new(table_mb(&options));
         }
         self.evaluator = Evaluator::with_weights(options.profile, options.weights);
         self.options = options;

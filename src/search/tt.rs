@@ -50,9 +50,10 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (rounded down to a power of two of
-    /// buckets, at least one).
+    /// buckets, at least one; `0` gives a single bucket, for searches that
+    /// do not use the table).
     pub fn new(mb: usize) -> TranspositionTable {
-        let bytes = mb.max(1) * 1024 * 1024;
+        let bytes = mb * 1024 * 1024;
         let n = (bytes / std::mem::size_of::<[Entry; BUCKET]>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
         TranspositionTable {
