@@ -343,7 +343,15 @@ pub fn write_outputs(
 /// and the player specs of its summary.
 pub fn read_outputs(dir: &Path) -> Result<(String, String, Vec<GameRecord>), String> {
     let err = |e: &dyn std::fmt::Display| format!("{}: {e}", dir.display());
-    let summary: Summary = serde_json::from_str(
+    // only the player specs are read back: the rest of the summary is
+    // recomputed, and an infinite Elo bound is stored as null, which an
+    // f64 field cannot take
+    #[derive(serde::Deserialize)]
+    struct Players {
+        a: String,
+        b: String,
+    }
+    let summary: Players = serde_json::from_str(
         &std::fs::read_to_string(dir.join("summary.json")).map_err(|e| err(&e))?,
     )
     .map_err(|e| err(&e))?;
@@ -413,5 +421,23 @@ pub fn outcome_word(o: Outcome, a_is_red: bool) -> &'static str {
         (Outcome::Draw, _) => "draw",
         (Outcome::RedWins, true) | (Outcome::BlackWins, false) => "A wins",
         _ => "B wins",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outputs_with_an_infinite_elo_read_back() {
+        let dir = std::env::temp_dir().join(format!("chuhe-report-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let summary = r#"{"a": "A", "b": "B", "games": 1, "elo": {"elo": null, "lo": null, "hi": null, "los": 0.9}}"#;
+        std::fs::write(dir.join("summary.json"), summary).unwrap();
+        std::fs::write(dir.join("games.jsonl"), "").unwrap();
+        std::fs::write(dir.join("moves.jsonl"), "").unwrap();
+        let (a, b, games) = read_outputs(&dir).unwrap();
+        assert_eq!((a.as_str(), b.as_str(), games.len()), ("A", "B", 0));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
