@@ -27,17 +27,31 @@ impl Position {
     /// Every legal move of the side to move, in a fixed order (by piece
     /// slot, then by table order).
     pub fn legal_moves(&self) -> MoveList {
+        self.legal_moves_given_check(self.in_check())
+    }
+
+    /// [`Position::legal_moves`] for a caller that already knows whether
+    /// the side to move is in check (the search tests it anyway), saving
+    /// the second test.
+    pub fn legal_moves_given_check(&self, in_check: bool) -> MoveList {
+        debug_assert_eq!(in_check, self.in_check());
         let mut list = MoveList::new();
         self.generate::<false>(&mut list);
-        self.retain_legal(&mut list);
+        self.retain_legal(&mut list, in_check);
         list
     }
 
     /// The legal captures of the side to move (for quiescence search).
     pub fn legal_captures(&self) -> MoveList {
+        self.legal_captures_given_check(self.in_check())
+    }
+
+    /// [`Position::legal_captures`] with the check status already known.
+    pub fn legal_captures_given_check(&self, in_check: bool) -> MoveList {
+        debug_assert_eq!(in_check, self.in_check());
         let mut list = MoveList::new();
         self.generate::<true>(&mut list);
-        self.retain_legal(&mut list);
+        self.retain_legal(&mut list, in_check);
         list
     }
 
@@ -150,11 +164,10 @@ impl Position {
     /// leaving or entering the king's file or rank (a rook line, a cannon
     /// screen, the facing kings) or by vacating a horse leg next to the
     /// king (the four diagonal neighbours). Other moves are kept untested.
-    fn retain_legal(&self, list: &mut MoveList) {
+    fn retain_legal(&self, list: &mut MoveList, in_check: bool) {
         let side = self.side;
         let king = self.piece_sq[side.index() * 16] as usize;
         let (kf, kr) = (king % 9, king / 9);
-        let in_check = self.king_square_attacked(king, side.opposite());
         // the test needs to play moves on the placement; a scratch copy of
         // the arrays is cheaper than interior mutability here
         let mut scratch: Option<Position> = None;

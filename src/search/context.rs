@@ -245,7 +245,7 @@ impl<'a> Context<'a> {
             }
         }
 
-        let mut moves = self.pos.legal_moves();
+        let mut moves = self.pos.legal_moves_given_check(in_check);
         if ply == 0 && !self.banned.is_empty() {
             moves.retain(|m| !self.banned.contains(&m));
         }
@@ -292,7 +292,6 @@ impl<'a> Context<'a> {
                 if self.aborted {
                     return 0;
                 }
-                moves.retain(|m| m == hash_move || rest.contains(m));
                 // keep the ranking of the pre-evaluation for the rest
                 let mut ranked = MoveList::new();
                 ranked.push(hash_move);
@@ -499,7 +498,7 @@ impl<'a> Context<'a> {
         let mut best;
         let mut moves;
         if in_check {
-            moves = self.pos.legal_moves();
+            moves = self.pos.legal_moves_given_check(true);
             if moves.is_empty() {
                 return mated_in(ply);
             }
@@ -511,7 +510,7 @@ impl<'a> Context<'a> {
             }
             alpha = alpha.max(stand);
             best = stand;
-            moves = self.pos.legal_captures();
+            moves = self.pos.legal_captures_given_check(false);
         }
         let pos = &self.pos;
         moves.as_mut_slice().sort_by_key(|&m| {
