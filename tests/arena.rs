@@ -342,6 +342,24 @@ fn external_illegal_move_crash_and_silence_lose() {
     );
 }
 
+/// A `stop` that crosses the engine's `bestmove` is answered by a stray
+/// `nobestmove`; the arena must not take it for the answer to the next
+/// search (it did, scoring "engine returned no move" on loaded machines).
+#[cfg(unix)]
+#[test]
+fn a_stray_nobestmove_is_not_the_next_answer() {
+    let stray = mock_engine("stray", "echo 'bestmove h2e2'; echo nobestmove");
+    let g = game_against_mock(&stray, "");
+    assert_eq!(g.moves[0].mv, "h2e2");
+    // the second answer read is the engine's real one (h2e2 again, now
+    // illegal), not the stray line
+    assert!(
+        g.termination.contains("illegal move h2e2"),
+        "{}",
+        g.termination
+    );
+}
+
 #[test]
 fn external_match_against_chuhe_over_ucci() {
     let out = tmp("ucci");

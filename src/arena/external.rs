@@ -250,6 +250,13 @@ impl Player for ExternalPlayer {
         situation: &Situation<'_>,
         clock: Option<ClockInfo>,
     ) -> Result<MoveRecord, PlayerError> {
+        // Synchronise before every search: a `stop` sent as the clock ran
+        // out can cross the engine's `bestmove` on the pipe, and the engine
+        // then answers that stop with a stray `nobestmove` (as UCCI asks of
+        // an idle engine). Read up to `readyok` so that such a line is never
+        // taken for the answer to this move; this happens off the clock.
+        self.send("isready")?;
+        self.wait_for("readyok", HANDSHAKE_MS)?;
         let mut cmd = format!("position fen {}", situation.start_fen);
         if !situation.moves.is_empty() {
             cmd.push_str(" moves");
