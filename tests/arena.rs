@@ -339,7 +339,7 @@ fn external_illegal_move_crash_and_silence_lose() {
     let g = game_against_mock(&silent, ",timeout=1");
     assert_eq!(g.outcome, Outcome::BlackWins);
     assert!(g.termination.contains("silent"), "{}", g.termination);
-    assert!(t.elapsed().as_secs() < 10);
+    assert!(t.elapsed().as_secs() < 60, "a 1 s silence timeout took {:?}", t.elapsed());
 
     // a legal first move is played and its info recorded
     let legal = mock_engine(
