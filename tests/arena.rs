@@ -339,7 +339,11 @@ fn external_illegal_move_crash_and_silence_lose() {
     let g = game_against_mock(&silent, ",timeout=1");
     assert_eq!(g.outcome, Outcome::BlackWins);
     assert!(g.termination.contains("silent"), "{}", g.termination);
-    assert!(t.elapsed().as_secs() < 60, "a 1 s silence timeout took {:?}", t.elapsed());
+    assert!(
+        t.elapsed().as_secs() < 60,
+        "a 1 s silence timeout took {:?}",
+        t.elapsed()
+    );
 
     // a legal first move is played and its info recorded
     let legal = mock_engine(
@@ -682,7 +686,7 @@ fn report_every_prints_running_lines_and_pairs_are_counted() {
 
 #[test]
 fn openings_read_tsv_fen_and_epd_lines() {
-    use chuhe::arena::schedule::{parse_openings, schedule, Shard};
+    use chuhe::arena::schedule::{is_paired, parse_openings, schedule, Shard};
     let text = "# mixed formats\n\
         central cannon\trnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\th2e2 h9g7\n\
         rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n\
@@ -706,7 +710,11 @@ fn openings_read_tsv_fen_and_epd_lines() {
     assert!(parse_openings(&format!("{START_FEN} moves e0e5\n")).is_err());
     // shards keep colour-swapped pairs together
     let games = schedule(&o, 8);
+    assert!(is_paired(&games));
+    assert!(!is_paired(&schedule(&o, 7)), "game 7 has no partner");
     let shard: Shard = "1/2".parse().unwrap();
-    let mine: Vec<usize> = shard.select(games).iter().map(|g| g.game).collect();
-    assert_eq!(mine, [3, 4, 7, 8]);
+    let mine = shard.select(games);
+    assert!(is_paired(&mine));
+    let numbers: Vec<usize> = mine.iter().map(|g| g.game).collect();
+    assert_eq!(numbers, [3, 4, 7, 8]);
 }

@@ -54,6 +54,10 @@ fn a_stop_before_the_search_is_seen_at_the_first_poll() {
     control.stop();
     let stopped =
         Searcher::new(options).search(&pos, &Limits::depth(9), &control, &[], &mut |_| {});
+    eprintln!(
+        "stopped search: {} nodes, full search: {} nodes",
+        stopped.stats.nodes, full.stats.nodes
+    );
     assert!(
         stopped.stats.nodes <= NODES_AFTER_STOP,
         "{} nodes searched after stop",

@@ -6,6 +6,7 @@
 pub mod external;
 pub mod game;
 pub mod outdir;
+pub mod pairs;
 pub mod player;
 pub mod plot;
 pub mod preflight;

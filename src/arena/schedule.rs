@@ -232,6 +232,8 @@ impl Shard {
 /// game's partner (games `2p + 1` and `2p + 2`, 1-based) is present, on
 /// the same opening with A's colour swapped.
 pub fn is_paired(games: &[GameSetup]) -> bool {
+    let by_number: std::collections::HashMap<usize, &GameSetup> =
+        games.iter().map(|g| (g.game, g)).collect();
     !games.is_empty()
         && games.iter().all(|g| {
             let partner = if g.game % 2 == 1 {
@@ -239,11 +241,8 @@ pub fn is_paired(games: &[GameSetup]) -> bool {
             } else {
                 g.game - 1
             };
-            games.iter().any(|h| {
-                h.game == partner
-                    && h.fen == g.fen
-                    && h.moves == g.moves
-                    && h.a_is_red != g.a_is_red
-            })
+            by_number
+                .get(&partner)
+                .is_some_and(|h| h.fen == g.fen && h.moves == g.moves && h.a_is_red != g.a_is_red)
         })
 }
