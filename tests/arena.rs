@@ -488,9 +488,9 @@ fn a_lost_match_reports_a_finite_elo_bound() {
     assert!(table.contains("A: +4 =0 -0 of 4"), "{table}");
     assert!(!table.contains("inf"), "{table}");
     // a perfect 4/4 supports at most the Elo of 3.5/4, +338; the lower end
-    // is the exact bound 0.025^(1/4) = 0.398 -> -72.2
+    // is the exact bound 0.025^(1/4) = 0.398 -> -72.15
     let lo = elo_of_score(0.025f64.powf(0.25));
-    assert!((lo + 72.2).abs() < 0.1);
+    assert!((lo + 72.15).abs() < 0.01);
     let line = format!("Elo > +338 [{lo:+.1}, > +338] (95%)");
     assert!(table.contains(&line), "{line} not in {table}");
     let s: serde_json::Value =
