@@ -4,6 +4,7 @@
 # (scripts/client_check.py). Exits non-zero on any failure.
 #
 # Environment: CLIENT_CHECK_VENV (default: a temporary directory),
+# CCHESS_VERSION (default 1.25.5, the pinned client library),
 # CLIENT_CHECK_MOVES (moves per side, default 10), CLIENT_CHECK_DEPTH (4).
 set -euo pipefail
 
@@ -21,7 +22,10 @@ trap '[ -n "$cleanup" ] && rm -rf "$cleanup"' EXIT
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
-"$venv/bin/pip" install --quiet --disable-pip-version-check cchess
+# pinned: the version `pip install cchess` chose when this check was
+# written; raise it deliberately after a run of this script
+CCHESS_VERSION="${CCHESS_VERSION:-1.25.5}"
+"$venv/bin/pip" install --quiet --disable-pip-version-check "cchess==$CCHESS_VERSION"
 
 cargo build --release --quiet
 engine="$root/target/release/chuhe"

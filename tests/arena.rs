@@ -3,11 +3,12 @@
 
 use chuhe::arena::external::parse_info;
 use chuhe::arena::game::{
-    adjudicate, play_game, GameConfig, GameSetup, Outcome, ScoreAdjudication,
+    adjudicate, adjudicate_with, play_game, GameConfig, GameSetup, Outcome, ScoreAdjudication,
 };
 use chuhe::arena::player::PlayerSpec;
 use chuhe::arena::report::pgn_moves;
 use chuhe::arena::stats::{elo_estimate, elo_of_score, los, score_of_elo, Sprt, Wdl};
+use chuhe::board::rules::RuleConfig;
 use chuhe::board::{Move, Position, START_FEN};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -134,19 +135,34 @@ fn adjudication_mate_stalemate_max_plies_repetition() {
     assert_eq!(adjudicate(&pos, 5), None);
     let v = adjudicate(&pos, 4).unwrap();
     assert_eq!(v.outcome, Outcome::Draw);
-    // repetition (chuhe's rules judge the first repetition): a draw
+    // an idle repetition draws at the third occurrence of the position (the
+    // start position after 8 plies), not at the first repetition (4 plies)
+    let lap = ["h0g2", "h9g7", "g2h0", "g7h9"];
     let mut pos = Position::from_fen(START_FEN).unwrap();
-    for (i, m) in ["h0g2", "h9g7", "g2h0", "g7h9"].iter().enumerate() {
+    for (i, m) in lap.iter().chain(lap.iter()).enumerate() {
         pos.make_move(Move::from_iccs(m).unwrap());
         let v = adjudicate(&pos, 0);
-        if i < 3 {
+        if i < 7 {
             assert_eq!(v, None, "after {} plies", i + 1);
         } else {
             let v = v.unwrap();
             assert_eq!(v.outcome, Outcome::Draw);
-            assert_eq!(v.reason, "repetition");
+            assert_eq!(v.reason, "repetition (3-fold)");
         }
     }
+    // --repetition 2 restores the first-repetition draw
+    let mut pos = Position::from_fen(START_FEN).unwrap();
+    for m in lap {
+        pos.make_move(Move::from_iccs(m).unwrap());
+    }
+    let first = RuleConfig {
+        repetition_count: 2,
+        ..RuleConfig::default()
+    };
+    assert_eq!(
+        adjudicate_with(&pos, 0, &first).map(|v| v.reason),
+        Some("repetition (2-fold)".to_string())
+    );
     // perpetual check loses (the rook checks from a9, steps back, checks again)
     let mut pos = Position::from_fen("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
     for m in ["a8a9", "e9e8", "a9a8", "e8e9"] {
@@ -323,7 +339,11 @@ fn external_illegal_move_crash_and_silence_lose() {
     let g = game_against_mock(&silent, ",timeout=1");
     assert_eq!(g.outcome, Outcome::BlackWins);
     assert!(g.termination.contains("silent"), "{}", g.termination);
-    assert!(t.elapsed().as_secs() < 10);
+    assert!(
+        t.elapsed().as_secs() < 60,
+        "a 1 s silence timeout took {:?}",
+        t.elapsed()
+    );
 
     // a legal first move is played and its info recorded
     let legal = mock_engine(
@@ -387,4 +407,332 @@ fn external_match_against_chuhe_over_ucci() {
             "{t}"
         );
     }
+}
+
+/// Runs `chuhe arena ARGS` expecting failure; returns stderr.
+fn arena_fails(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .arg("arena")
+        .args(args)
+        .output()
+        .expect("run chuhe arena");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        !out.status.success(),
+        "chuhe arena {args:?} succeeded: {stderr}"
+    );
+    stderr
+}
+
+/// Runs `chuhe arena ARGS` expecting success; returns (stdout, stderr).
+fn arena_with_stderr(args: &[&str]) -> (String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .arg("arena")
+        .args(args)
+        .output()
+        .expect("run chuhe arena");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        out.status.success(),
+        "chuhe arena {args:?} failed: {stderr}"
+    );
+    (String::from_utf8_lossy(&out.stdout).into_owned(), stderr)
+}
+
+#[test]
+fn a_player_that_cannot_start_aborts_the_run() {
+    let out = tmp("nostart");
+    let err = arena_fails(&[
+        "--a",
+        "iprobcut:depth=2",
+        "--b",
+        "ucci:/nonexistent/engine",
+        "--games",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("player B (ucci:/nonexistent/engine) cannot start"),
+        "{err}"
+    );
+    assert!(!out.exists(), "a failed start wrote {}", out.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_player_dying_before_its_first_move_aborts_the_run() {
+    let out = tmp("dies");
+    let crash = mock_engine("dies-on-go", "exit 3");
+    let b = format!("ucci:{}", crash.display());
+    let err = arena_fails(&[
+        "--a",
+        "alphabeta:depth=1",
+        "--b",
+        &b,
+        "--games",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("failed before its first move in game 1"),
+        "{err}"
+    );
+    assert!(err.contains("crashed"), "{err}");
+    assert!(!out.join("summary.json").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_lost_match_reports_a_finite_elo_bound() {
+    // the mock answers h2e2 to everything: legal once as Red, illegal after
+    // (and at once as Black), so A wins all four games
+    let out = tmp("fourzero");
+    let mock = mock_engine("h2e2", "echo 'bestmove h2e2'");
+    let b = format!("ucci:{}", mock.display());
+    let (table, _) = arena_with_stderr(&[
+        "--a",
+        "alphabeta:depth=1",
+        "--b",
+        &b,
+        "--games",
+        "4",
+        "--plot-games",
+        "none",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(table.contains("A: +4 =0 -0 of 4"), "{table}");
+    assert!(!table.contains("inf"), "{table}");
+    // a perfect 4/4 supports at most the Elo of 3.5/4, +338; the lower end
+    // is the exact bound 0.025^(1/4) = 0.398 -> -72.15
+    let lo = elo_of_score(0.025f64.powf(0.25));
+    assert!((lo + 72.15).abs() < 0.01);
+    let line = format!("Elo > +338 [{lo:+.1}, > +338] (95%)");
+    assert!(table.contains(&line), "{line} not in {table}");
+    let s: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(s["elo"]["elo"], "> +338");
+    assert!((s["elo"]["lo"].as_f64().unwrap() - lo).abs() < 1e-9);
+    assert_eq!(
+        s["pentanomial"]["counts"],
+        serde_json::json!([0, 0, 0, 0, 2])
+    );
+}
+
+#[test]
+fn finite_elo_display_and_pentanomial_statistics() {
+    use chuhe::arena::stats::{fmt_elo_bounded, supported_elo, Pentanomial};
+    assert_eq!(fmt_elo_bounded(f64::INFINITY, supported_elo(4)), "> +338");
+    assert_eq!(
+        fmt_elo_bounded(f64::NEG_INFINITY, supported_elo(20)),
+        "< -636"
+    );
+    assert_eq!(fmt_elo_bounded(12.34, 100.0), "+12.3");
+    let zero = elo_estimate(&Wdl {
+        wins: 0,
+        draws: 0,
+        losses: 10,
+    });
+    assert!(zero.elo.is_infinite() && zero.hi.is_finite() && zero.hi < 0.0);
+    // pairs scoring 0, 1/2, 1, 3/2, 2: 1, 2, 4, 2, 1 -> mean score 0.5;
+    // pair means k/4 deviate by 1/2, 1/4, 0, 1/4, 1/2:
+    // variance (0.25 + 2·0.0625 + 2·0.0625 + 0.25) / 10 = 0.075
+    let p = Pentanomial {
+        counts: [1, 2, 4, 2, 1],
+    };
+    assert_eq!(p.pairs(), 10);
+    assert!((p.score() - 0.5).abs() < 1e-12);
+    assert!((p.variance() - 0.075).abs() < 1e-12);
+    let mut q = Pentanomial::default();
+    for pts in [0.0, 0.5, 0.5, 1.0, 1.0, 1.0, 1.0, 1.5, 1.5, 2.0] {
+        q.add(pts);
+    }
+    assert_eq!(q, p);
+    // pairs that split their points (2 x LD, 6 x WL, 2 x WD: the same games
+    // as 8 W, 4 D, 8 L) vary less than single games: variance of the pair
+    // mean 4·0.0625 / 10 = 0.025, against 0.2 / 2 for two free games, so
+    // the paired interval is narrower
+    let split = Pentanomial {
+        counts: [0, 2, 6, 2, 0],
+    };
+    assert!((split.variance() - 0.025).abs() < 1e-12);
+    let wdl = Wdl {
+        wins: 8,
+        draws: 4,
+        losses: 8,
+    };
+    let single = elo_estimate(&wdl);
+    let paired = split.elo_estimate(&wdl);
+    assert!(paired.elo.abs() < 1e-9);
+    assert!(paired.hi - paired.lo < 0.6 * (single.hi - single.lo));
+    // GSPRT over pairs: pairs · (s1 − s0)(2mu − s0 − s1) / (2 var)
+    let sprt: Sprt = "0,10".parse().unwrap();
+    let s0 = score_of_elo(0.0);
+    let s1 = score_of_elo(10.0);
+    let expected = 10.0 * (s1 - s0) * (2.0 * 0.5 - s0 - s1) / (2.0 * 0.075);
+    assert!((sprt.llr_pentanomial(&p) - expected).abs() < 1e-9);
+    assert_eq!(sprt.state_pentanomial(&p).model, "pentanomial");
+}
+
+#[test]
+fn out_must_be_new_or_empty_unless_forced() {
+    let out = tmp("reuse");
+    let dir = out.to_str().unwrap();
+    small_match(&out, &["--games", "4", "--plot-games", "none", "--quiet"]);
+    assert!(out.join("game-0004.pgn").exists());
+    let err = arena_fails(&[
+        "--a",
+        "iprobcut:depth=2",
+        "--b",
+        "alphabeta:depth=2",
+        "--games",
+        "2",
+        "--out",
+        dir,
+    ]);
+    assert!(
+        err.contains("is not empty") && err.contains("--force"),
+        "{err}"
+    );
+    assert!(
+        out.join("game-0004.pgn").exists(),
+        "a refused run deleted files"
+    );
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    small_match(
+        &out,
+        &["--games", "2", "--plot-games", "none", "--quiet", "--force"],
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "game-0001.pgn",
+            "game-0002.pgn",
+            "games.jsonl",
+            "moves.jsonl",
+            "notes.txt",
+            "summary.json",
+            "table.txt"
+        ]
+    );
+    // an empty directory is fine
+    let empty = tmp("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    small_match(&empty, &["--games", "1", "--plot-games", "none", "--quiet"]);
+}
+
+#[test]
+fn iprobcut_that_cannot_prune_is_warned_about() {
+    let out = tmp("warn");
+    let run = |a: &str| {
+        let _ = std::fs::remove_dir_all(&out);
+        arena_with_stderr(&[
+            "--a",
+            a,
+            "--b",
+            "alphabeta:depth=6",
+            "--games",
+            "0",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .1
+    };
+    let err = run("iprobcut:depth=6");
+    assert!(err.contains("depth=6 never exceeds it"), "{err}");
+    assert!(err.contains("threshold=6"), "{err}");
+    let err = run("iprobcut:depth=6,threshold=4");
+    assert!(!err.contains("warning"), "{err}");
+}
+
+#[test]
+fn report_every_prints_running_lines_and_pairs_are_counted() {
+    let out = tmp("report");
+    let (table, err) = arena_with_stderr(&[
+        "--a",
+        "iprobcut:depth=2",
+        "--b",
+        "alphabeta:depth=2",
+        "--max-plies",
+        "16",
+        "--games",
+        "4",
+        "--report-every",
+        "2",
+        "--sprt",
+        "0,50",
+        "--plot-games",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains(" games: A +")).collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines[0].starts_with("2 games: A +"), "{err}");
+    assert!(lines[1].starts_with("4 games: A +"), "{err}");
+    assert!(lines.iter().all(|l| l.contains("(pentanomial)")), "{err}");
+    assert!(lines.iter().all(|l| l.contains("LLR")), "{err}");
+    assert!(table.contains("of 2 pairs"), "{table}");
+    assert!(table.contains("(pentanomial)"), "{table}");
+    let s: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let counts: u64 = s["pentanomial"]["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(counts, 2);
+    assert_eq!(s["pentanomial"]["unpaired_games"], 0);
+    assert_eq!(s["sprt"]["model"], "pentanomial");
+    // the plots name the engines and the ratio plot has its line at 1
+    let ratio = std::fs::read_to_string(out.join("ratio-game-0001.svg")).unwrap();
+    assert!(ratio.contains("iprobcut:depth=2"), "no engine name");
+    assert!(ratio.contains("ratio 1: equal calls"));
+    let evals = std::fs::read_to_string(out.join("evals-game-0001.svg")).unwrap();
+    assert!(evals.contains("A: iprobcut:depth=2") && evals.contains("B: alphabeta:depth=2"));
+    // move-number ticks are whole numbers
+    assert!(!evals.contains(">0.5<") && !evals.contains(">1.5<"));
+}
+
+#[test]
+fn openings_read_tsv_fen_and_epd_lines() {
+    use chuhe::arena::schedule::{is_paired, parse_openings, schedule, Shard};
+    let text = "# mixed formats\n\
+        central cannon\trnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\th2e2 h9g7\n\
+        rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n\
+        rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves b2e2\n\
+        rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - id \"screen horse\"; c0 \"a comment\";\n\
+        rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b\n";
+    let o = parse_openings(text).unwrap();
+    assert_eq!(o.len(), 5);
+    assert_eq!(o[0].name, "central cannon");
+    assert_eq!(o[0].moves, ["h2e2", "h9g7"]);
+    assert_eq!(o[1].name, "line 3");
+    assert!(o[1].moves.is_empty());
+    assert_eq!(o[2].moves, ["b2e2"]);
+    assert_eq!(o[3].name, "screen horse");
+    assert_eq!(
+        o[3].fen,
+        "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1"
+    );
+    assert!(o[4].fen.contains(" b - - 0 1"));
+    assert!(parse_openings("rnbakabnr/9/1c5c1 w - - 0 1\n").is_err());
+    assert!(parse_openings(&format!("{START_FEN} moves e0e5\n")).is_err());
+    // shards keep colour-swapped pairs together
+    let games = schedule(&o, 8);
+    assert!(is_paired(&games));
+    assert!(!is_paired(&schedule(&o, 7)), "game 7 has no partner");
+    let shard: Shard = "1/2".parse().unwrap();
+    let mine = shard.select(games);
+    assert!(is_paired(&mine));
+    let numbers: Vec<usize> = mine.iter().map(|g| g.game).collect();
+    assert_eq!(numbers, [3, 4, 7, 8]);
 }

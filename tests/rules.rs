@@ -3,7 +3,7 @@
 //! histories.
 
 use chuhe::board::rules::{
-    analyse_repetition, game_result, grade_move, has_repetition, plies_toward_limit,
+    analyse_repetition, game_result, grade_move, has_repetition, occurrences, plies_toward_limit,
     repetition_start, repetition_verdict, repetition_verdict_since, EndReason, GameResult,
     MoveGrade, RuleConfig, Verdict,
 };
@@ -44,6 +44,7 @@ fn cycle_verdict(fen: &str, moves: &[&str]) -> Option<Verdict> {
 
 const CFG: RuleConfig = RuleConfig {
     move_limit_plies: 120,
+    repetition_count: 3,
 };
 
 // Red rook checks from a9 and a8, the black king steps between e9 and e8.
@@ -128,19 +129,51 @@ fn repetition_needs_a_full_cycle_and_no_capture() {
 }
 
 #[test]
-fn mutual_idle_repetition_draws() {
+fn mutual_idle_repetition_draws_at_the_third_occurrence() {
     // rook a0-a1, king d9-d8: nothing attacked
     let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
-    let moves = ["a0a1", "d9d8", "a1a0", "d8d9"];
-    assert_eq!(cycle_verdict(fen, &moves), Some(Verdict::Draw));
-    let result = game_result(&play(fen, &moves), &CFG).unwrap();
-    assert_eq!(
-        result,
-        GameResult::Draw {
-            reason: EndReason::Repetition
+    let lap = ["a0a1", "d9d8", "a1a0", "d8d9"];
+    assert_eq!(cycle_verdict(fen, &lap), Some(Verdict::Draw));
+    // two laps: the start position occurs again after 4 plies and for the
+    // third time after 8
+    let moves: Vec<&str> = lap.iter().chain(lap.iter()).copied().collect();
+    let mut pos = Position::from_fen(fen).unwrap();
+    for (i, m) in moves.iter().enumerate() {
+        pos.make_move(mv(m));
+        let plies = i + 1;
+        // every position from ply 4 on repeats the one four plies before
+        let expected = match plies {
+            1..=3 => 1,
+            4..=7 => 2,
+            _ => 3,
+        };
+        assert_eq!(occurrences(&pos, 0), expected, "after {plies} plies");
+        let result = game_result(&pos, &CFG);
+        if plies < 8 {
+            // the first repetition (after 4 plies) does not end the game
+            assert_eq!(result, None, "ended after {plies} plies");
+        } else {
+            let result = result.unwrap();
+            assert_eq!(
+                result,
+                GameResult::Draw {
+                    reason: EndReason::Repetition
+                }
+            );
+            assert_eq!(result.to_string(), "draw by repetition");
         }
+    }
+    // the count is configurable: 2 ends the game at the first repetition
+    let first = RuleConfig {
+        repetition_count: 2,
+        ..CFG
+    };
+    assert_eq!(
+        game_result(&play(fen, &lap), &first).map(|r| r.reason()),
+        Some(EndReason::Repetition)
     );
-    assert_eq!(result.to_string(), "draw by repetition");
+    // a position without history occurs once
+    assert_eq!(occurrences(&Position::from_fen(fen).unwrap(), 0), 1);
 }
 
 #[test]
@@ -376,7 +409,8 @@ fn move_limit_draws_after_120_quiet_plies() {
         game_result(
             &pos,
             &RuleConfig {
-                move_limit_plies: 0
+                move_limit_plies: 0,
+                ..CFG
             }
         ),
         None
@@ -385,7 +419,8 @@ fn move_limit_draws_after_120_quiet_plies() {
         game_result(
             &pos,
             &RuleConfig {
-                move_limit_plies: 121
+                move_limit_plies: 121,
+                ..CFG
             }
         ),
         None
@@ -425,6 +460,7 @@ fn checks_and_replies_do_not_count_toward_the_limit() {
     assert_eq!(plies_toward_limit(&pos), 3);
     let limit = |n| RuleConfig {
         move_limit_plies: n,
+        ..CFG
     };
     assert_eq!(game_result(&pos, &limit(4)), None);
     assert_eq!(
@@ -445,8 +481,12 @@ fn mutual_perpetual_check_draws() {
     let rep = analyse_repetition(&pos, 0).unwrap();
     assert_eq!(rep.grades, vec![MoveGrade::Check; 4]);
     assert_eq!(rep.verdict, Verdict::Draw);
+    // a drawn cycle is not a forbidden perpetual: the game ends at the
+    // third occurrence, like an idle repetition
+    assert_eq!(game_result(&pos, &CFG), None);
+    let twice: Vec<&str> = moves.iter().chain(moves.iter()).copied().collect();
     assert_eq!(
-        game_result(&pos, &CFG),
+        game_result(&play(fen, &twice), &CFG),
         Some(GameResult::Draw {
             reason: EndReason::Repetition
         })

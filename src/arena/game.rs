@@ -47,8 +47,10 @@ pub struct Verdict {
 
 /// Decides whether `pos` ends the game by chuhe's rules
 /// ([`crate::board::rules::game_result`]: checkmate and stalemate lose for
-/// the side to move; a repetition is judged at once — perpetual check or
-/// chase loses, otherwise a draw; the natural move limit of `cfg` draws),
+/// the side to move; a forbidden perpetual check or chase loses as soon as
+/// its cycle repeats, any other repetition draws when the position occurs
+/// for the third time (`cfg.repetition_count`); the natural move limit of
+/// `cfg` draws),
 /// or whether `max_plies` (plies played since the game's start position;
 /// 0 = no limit) is reached, which draws.
 pub fn adjudicate(pos: &Position, max_plies: usize) -> Option<Verdict> {
@@ -67,7 +69,9 @@ pub fn adjudicate_with(pos: &Position, max_plies: usize, cfg: &RuleConfig) -> Op
             EndReason::Stalemate => "stalemate".to_string(),
             EndReason::PerpetualCheck => "perpetual check".to_string(),
             EndReason::PerpetualChase => "perpetual chase".to_string(),
-            EndReason::Repetition => "repetition".to_string(),
+            EndReason::Repetition => {
+                format!("repetition ({}-fold)", cfg.repetition_count.max(2))
+            }
             EndReason::MoveLimit => format!("move limit ({} plies)", cfg.move_limit_plies),
         };
         return Some(Verdict { outcome, reason });
@@ -154,6 +158,21 @@ pub struct GameRecord {
     /// Engine moves (not serialized with the header).
     #[serde(skip)]
     pub moves: Vec<MoveEntry>,
+    /// The engine failure that ended the game, if one did (not serialized).
+    #[serde(skip)]
+    pub failure: Option<PlayerFailure>,
+}
+
+/// A player that failed during a game: could not start, crashed, fell
+/// silent, answered no move or garbage.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerFailure {
+    /// "A" or "B".
+    pub player: String,
+    /// Moves it had played in this game before failing.
+    pub moves_played: usize,
+    /// What went wrong.
+    pub error: PlayerError,
 }
 
 impl GameRecord {
@@ -237,7 +256,9 @@ pub fn play_game(
         termination: String::new(),
         plies: 0,
         moves: Vec::new(),
+        failure: None,
     };
+    let label = |red: bool| if red == setup.a_is_red { "A" } else { "B" }.to_string();
     let finish = |mut r: GameRecord, outcome: Outcome, reason: String| {
         r.outcome = outcome;
         r.termination = reason;
@@ -273,11 +294,25 @@ pub fn play_game(
     };
     let mut red = match make_side(red_spec) {
         Ok(s) => s,
-        Err(e) => return finish(record, Outcome::BlackWins, format!("Red: {e}")),
+        Err(e) => {
+            record.failure = Some(PlayerFailure {
+                player: label(true),
+                moves_played: 0,
+                error: e.clone(),
+            });
+            return finish(record, Outcome::BlackWins, format!("Red: {e}"));
+        }
     };
     let mut black = match make_side(black_spec) {
         Ok(s) => s,
-        Err(e) => return finish(record, Outcome::RedWins, format!("Black: {e}")),
+        Err(e) => {
+            record.failure = Some(PlayerFailure {
+                player: label(false),
+                moves_played: 0,
+                error: e.clone(),
+            });
+            return finish(record, Outcome::RedWins, format!("Black: {e}"));
+        }
     };
     let mut shadow = if cfg.shadow {
         match b.build().and_then(|mut p| p.new_game().map(|_| p)) {
@@ -327,6 +362,11 @@ pub fn play_game(
         let rec: MoveRecord = match me.player.think(&situation, clock) {
             Ok(r) => r,
             Err(e) => {
+                record.failure = Some(PlayerFailure {
+                    player: label(side == Colour::Red),
+                    moves_played: me.moves,
+                    error: e.clone(),
+                });
                 return finish(record, Outcome::loss_of(side), format!("{side_name}: {e}"));
             }
         };

@@ -5,8 +5,11 @@
 
 pub mod external;
 pub mod game;
+pub mod outdir;
+pub mod pairs;
 pub mod player;
 pub mod plot;
+pub mod preflight;
 pub mod report;
 pub mod schedule;
 pub mod stats;
@@ -36,7 +39,8 @@ pub struct ArenaArgs {
     /// Number of games of the whole schedule (before sharding).
     #[arg(long, default_value_t = 20)]
     pub games: usize,
-    /// Opening file (`name<TAB>fen<TAB>moves`); default: the built-in book.
+    /// Opening file: `name<TAB>fen<TAB>moves`, FEN or EPD lines (detected per
+    /// line); default: the built-in book.
     #[arg(long, conflicts_with_all = ["no_book", "random_plies"])]
     pub openings: Option<PathBuf>,
     /// Start every game from the start position (the paper's setup).
@@ -54,6 +58,10 @@ pub struct ArenaArgs {
     /// Plies without a capture that draw (chuhe's natural move limit; 0 = off).
     #[arg(long, value_name = "PLIES", default_value_t = 120)]
     pub move_limit: u32,
+    /// A drawn repetition ends the game when the position occurs for the
+    /// N-th time (forbidden perpetual check or chase loses at once).
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..))]
+    pub repetition: u32,
     /// Resign adjudication: loser's score <= -CP and winner's >= CP ...
     #[arg(long, value_name = "CP")]
     pub resign_score: Option<i32>,
@@ -72,9 +80,15 @@ pub struct ArenaArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Output directory.
+    /// Output directory: must be new or empty (see --force).
     #[arg(long, default_value = "arena-out")]
     pub out: PathBuf,
+    /// Delete a previous run's files from --out first (other files are kept).
+    #[arg(long)]
+    pub force: bool,
+    /// Print a line with the running W/D/L and Elo ± error on stderr every N games.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub report_every: usize,
     /// B also searches every position where A moved (ratio on identical positions).
     #[arg(long)]
     pub shadow: bool,
@@ -100,9 +114,12 @@ pub enum ArenaAction {
         /// Directories written by `chuhe arena --shard`.
         #[arg(required = true)]
         dirs: Vec<PathBuf>,
-        /// Where to write the combined output.
+        /// Where to write the combined output (new or empty, see --force).
         #[arg(long)]
         out: PathBuf,
+        /// Delete a previous run's files from --out first.
+        #[arg(long)]
+        force: bool,
         /// Games to plot, e.g. `1,2`; `all` or `none`.
         #[arg(long, default_value = "1,2")]
         plot_games: String,
@@ -170,6 +187,7 @@ impl MatchPlan {
                 },
                 rules: crate::board::rules::RuleConfig {
                     move_limit_plies: args.move_limit,
+                    repetition_count: args.repetition,
                 },
             },
             concurrency: args.concurrency.max(1),
@@ -179,20 +197,44 @@ impl MatchPlan {
 }
 
 /// Plays the plan's games (`concurrency` at once), calling `on_done` after
-/// each; stops starting new games once an SPRT bound is crossed. Returns
-/// the finished games sorted by number.
-pub fn play_match(plan: &MatchPlan, on_done: &(dyn Fn(&[GameRecord]) + Sync)) -> Vec<GameRecord> {
+/// each; stops starting new games once an SPRT bound is crossed (in a
+/// schedule of colour-swapped pairs, judged on complete pairs only).
+/// Returns the finished games sorted by number, or an error when a player
+/// failed before ever making a move (it cannot start, or dies before its
+/// first move): such a match would only score the failure.
+pub fn play_match(
+    plan: &MatchPlan,
+    on_done: &(dyn Fn(&[GameRecord]) + Sync),
+) -> Result<Vec<GameRecord>, String> {
     let done: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
     let stop = AtomicBool::new(false);
+    let abort: Mutex<Option<String>> = Mutex::new(None);
+    let paired = schedule::is_paired(&plan.games);
     let run_one = |setup: &game::GameSetup| {
         if stop.load(Ordering::Relaxed) {
             return;
         }
         let rec = play_game(setup, &plan.a, &plan.b, &plan.config);
         let mut d = done.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(f) = rec.failure.as_ref().filter(|f| f.moves_played == 0) {
+            let moved_before = d
+                .iter()
+                .any(|g| g.moves.iter().any(|m| m.player == f.player));
+            if !moved_before {
+                let spec = if f.player == "A" { &plan.a } else { &plan.b };
+                *abort.lock().unwrap_or_else(|e| e.into_inner()) = Some(format!(
+                    "player {} ({}) failed before its first move in game {}: {}; \
+                     the match is abandoned, no results written",
+                    f.player, spec.text, rec.game, f.error
+                ));
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
         d.push(rec);
         if let Some(sprt) = &plan.sprt {
-            if sprt.state(&report::wdl_of(&d)).verdict != "continue" {
+            let judge = !paired || report::pairs_complete(&d);
+            if judge && report::sprt_state(sprt, &d).verdict != "continue" {
                 stop.store(true, Ordering::Relaxed);
             }
         }
@@ -213,9 +255,12 @@ pub fn play_match(plan: &MatchPlan, on_done: &(dyn Fn(&[GameRecord]) + Sync)) ->
             }
         }
     }
+    if let Some(e) = abort.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
     let mut games = done.into_inner().unwrap_or_else(|e| e.into_inner());
     games.sort_by_key(|g| g.game);
-    games
+    Ok(games)
 }
 
 fn plot_selection(spec: &str, games: &[GameRecord]) -> Vec<usize> {
@@ -255,21 +300,62 @@ fn finish(
     Ok(())
 }
 
+/// The running line printed every `--report-every` games (stderr): games,
+/// W/D/L, score, Elo ± its 95% error (pentanomial once every game is in a
+/// complete pair) and the SPRT's LLR.
+pub fn progress_line(games: &[GameRecord], sprt: Option<&Sprt>) -> String {
+    let wdl = report::wdl_of(games);
+    let (e, model) = report::match_elo(games);
+    let elo = report::EloReport::new(&e, wdl.games());
+    let mut line = format!(
+        "{} games: A +{} ={} -{}  score {:.1}%  Elo {} ({model})",
+        games.len(),
+        wdl.wins,
+        wdl.draws,
+        wdl.losses,
+        100.0 * wdl.score(),
+        elo.short()
+    );
+    if let Some(s) = sprt {
+        let st = report::sprt_state(s, games);
+        line.push_str(&format!(
+            "  LLR {:.2} [{:.2}, {:.2}] {}",
+            st.llr, st.lower, st.upper, st.verdict
+        ));
+    }
+    line
+}
+
 /// Runs `chuhe arena ...`.
 pub fn run(args: &ArenaArgs) -> Result<(), String> {
     if let Some(ArenaAction::Merge {
         dirs,
         out,
+        force,
         plot_games,
         sprt,
         quiet,
     }) = &args.action
     {
         let sprt: Option<Sprt> = sprt.as_deref().map(str::parse).transpose()?;
+        if dirs.iter().any(|d| d == out) {
+            return Err(format!(
+                "--out {} is one of the merged directories",
+                out.display()
+            ));
+        }
         let (a, b, games) = report::merge_dirs(dirs)?;
+        outdir::clear(&outdir::check(out, *force)?)?;
         return finish(out, &a, &b, &games, sprt.as_ref(), plot_games, *quiet);
     }
     let plan = MatchPlan::from_args(args)?;
+    let stale = outdir::check(&args.out, args.force)?;
+    for (label, spec) in [("A", &plan.a), ("B", &plan.b)] {
+        preflight::check_start(label, spec)?;
+        if let Some(w) = preflight::iprobcut_depth_warning(label, spec) {
+            eprintln!("{w}");
+        }
+    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let timed = plan.a.limit.is_timed() || plan.b.limit.is_timed();
     if timed && plan.concurrency > cores {
@@ -291,7 +377,6 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     }
     let games = play_match(&plan, &|done| {
         let wdl = report::wdl_of(done);
-        let e = stats::elo_estimate(&wdl);
         if !tty && !args.quiet {
             // no bar: one line per finished game
             if let Some(g) = done.last() {
@@ -307,6 +392,15 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
                 );
             }
         }
+        if args.report_every > 0 && done.len().is_multiple_of(args.report_every) {
+            let line = progress_line(done, plan.sprt.as_ref());
+            if tty {
+                bar.println(line);
+            } else {
+                eprintln!("{line}");
+            }
+        }
+        let e = report::EloReport::new(&stats::elo_estimate(&wdl), wdl.games());
         bar.set_position(done.len() as u64);
         bar.set_message(format!(
             "A +{} ={} -{}  {:.1}%  Elo {}",
@@ -314,10 +408,17 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
             wdl.draws,
             wdl.losses,
             100.0 * wdl.score(),
-            stats::fmt_elo(e.elo)
+            e.elo
         ));
     });
     bar.finish_and_clear();
+    let games = games?;
+    for (label, spec) in [("A", &plan.a), ("B", &plan.b)] {
+        if let Some(w) = preflight::iprobcut_reached_warning(label, spec, &games) {
+            eprintln!("{w}");
+        }
+    }
+    outdir::clear(&stale)?;
     finish(
         &args.out,
         &plan.a.text,

@@ -3,7 +3,10 @@
 //! back (for `arena merge`).
 
 use super::game::{GameRecord, MoveEntry, Outcome};
-use super::stats::{elo_estimate, fmt_elo, EloEstimate, Sprt, SprtState, Wdl};
+pub use super::pairs::{match_elo, pairs_complete, pentanomial_of, sprt_state};
+use super::stats::{
+    elo_estimate, fmt_elo_bounded, supported_elo, EloEstimate, Sprt, SprtState, Wdl,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
@@ -75,9 +78,13 @@ pub struct Summary {
     pub wdl: Wdl,
     /// A's score in percent.
     pub score_percent: f64,
-    /// Elo difference A − B with 95% interval and LOS.
-    pub elo: EloEstimate,
-    /// SPRT state, when one was asked for.
+    /// Elo difference A − B with 95% interval and LOS (from single games).
+    pub elo: EloReport,
+    /// Game pairs (same opening, colours swapped), when there are any.
+    #[serde(default)]
+    pub pentanomial: Option<PentanomialReport>,
+    /// SPRT state, when one was asked for (pentanomial when every game is
+    /// in a complete pair, else trinomial).
     pub sprt: Option<SprtState>,
     /// Max of the per-move ratio over all games.
     pub ratio_max: Option<f64>,
@@ -85,6 +92,94 @@ pub struct Summary {
     pub ratio_mean: Option<f64>,
     /// Per game.
     pub rows: Vec<GameRow>,
+}
+
+/// An Elo value as written to `summary.json`: a number, or, when the
+/// estimate is infinite, the text of the bound the match supports
+/// (`"> +338"`, see [`fmt_elo_bounded`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum EloValue {
+    /// A finite value.
+    Number(f64),
+    /// An infinite estimate shown as a bound.
+    Bound(String),
+}
+
+impl EloValue {
+    fn new(e: f64, supported: f64) -> EloValue {
+        if e.is_finite() {
+            EloValue::Number(e)
+        } else {
+            EloValue::Bound(fmt_elo_bounded(e, supported))
+        }
+    }
+}
+
+impl std::fmt::Display for EloValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EloValue::Number(x) => write!(f, "{:+.1}", x + 0.0),
+            EloValue::Bound(t) => f.write_str(t),
+        }
+    }
+}
+
+/// Elo as reported: estimate, 95% interval and LOS, always finite.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EloReport {
+    /// Elo difference A − B.
+    pub elo: EloValue,
+    /// Lower end of the 95% interval.
+    pub lo: EloValue,
+    /// Upper end of the 95% interval.
+    pub hi: EloValue,
+    /// Likelihood of superiority.
+    pub los: f64,
+}
+
+impl EloReport {
+    /// The report of `e` from a match of `games` games (which sets the
+    /// bound shown for an infinite value).
+    pub fn new(e: &EloEstimate, games: u32) -> EloReport {
+        let b = supported_elo(games);
+        EloReport {
+            elo: EloValue::new(e.elo, b),
+            lo: EloValue::new(e.lo, b),
+            hi: EloValue::new(e.hi, b),
+            los: e.los,
+        }
+    }
+
+    /// Half the width of the interval when both ends are finite.
+    pub fn error(&self) -> Option<f64> {
+        match (&self.lo, &self.hi) {
+            (EloValue::Number(lo), EloValue::Number(hi)) => Some((hi - lo) / 2.0),
+            _ => None,
+        }
+    }
+
+    /// `+12.3 ± 40.5`, or `+12.3 [-20.1, > +338]` when an end is a bound.
+    pub fn short(&self) -> String {
+        match self.error() {
+            Some(err) => format!("{} ± {err:.1}", self.elo),
+            None => format!("{} [{}, {}]", self.elo, self.lo, self.hi),
+        }
+    }
+}
+
+/// The pentanomial statistic of a match: pairs of games on one opening
+/// with colours swapped.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PentanomialReport {
+    /// Pairs by A's points over the pair: 0, ½, 1, 1½, 2.
+    pub counts: [u32; 5],
+    /// Complete pairs.
+    pub pairs: u32,
+    /// Games whose partner is missing (not played, or in another shard).
+    pub unpaired_games: usize,
+    /// Elo from the pairs.
+    pub elo: EloReport,
 }
 
 fn mean(v: impl Iterator<Item = f64>) -> Option<f64> {
@@ -154,14 +249,21 @@ pub fn summarize(a: &str, b: &str, games: &[GameRecord], sprt: Option<&Sprt>) ->
         .iter()
         .flat_map(|g| eval_ratios(g).into_iter().map(|x| x.1))
         .collect();
+    let (penta, unpaired) = pentanomial_of(games);
     Summary {
         a: a.into(),
         b: b.into(),
         games: games.len(),
         wdl,
         score_percent: 100.0 * wdl.score(),
-        elo: elo_estimate(&wdl),
-        sprt: sprt.map(|s| s.state(&wdl)),
+        elo: EloReport::new(&elo_estimate(&wdl), wdl.games()),
+        pentanomial: (penta.pairs() > 0).then(|| PentanomialReport {
+            counts: penta.counts,
+            pairs: penta.pairs(),
+            unpaired_games: unpaired,
+            elo: EloReport::new(&penta.elo_estimate(&wdl), wdl.games()),
+        }),
+        sprt: sprt.map(|s| sprt_state(s, games)),
         ratio_max: all
             .iter()
             .copied()
@@ -210,9 +312,9 @@ pub fn format_table(s: &Summary) -> String {
         w.losses,
         s.games,
         s.score_percent,
-        fmt_elo(s.elo.elo),
-        fmt_elo(s.elo.lo),
-        fmt_elo(s.elo.hi),
+        s.elo.elo,
+        s.elo.lo,
+        s.elo.hi,
         100.0 * s.elo.los
     );
     let _ = writeln!(
@@ -221,11 +323,32 @@ pub fn format_table(s: &Summary) -> String {
         opt(s.ratio_max, 2),
         opt(s.ratio_mean, 2)
     );
+    if let Some(p) = &s.pentanomial {
+        let c = p.counts;
+        let _ = writeln!(
+            t,
+            "pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2): {} {} {} {} {} of {} pairs{}  Elo {} [{}, {}] (95%)",
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4],
+            p.pairs,
+            if p.unpaired_games > 0 {
+                format!(", {} unpaired games", p.unpaired_games)
+            } else {
+                String::new()
+            },
+            p.elo.elo,
+            p.elo.lo,
+            p.elo.hi
+        );
+    }
     if let Some(p) = &s.sprt {
         let _ = writeln!(
             t,
-            "SPRT: LLR {:.3} bounds [{:.3}, {:.3}] -> {}",
-            p.llr, p.lower, p.upper, p.verdict
+            "SPRT: LLR {:.3} bounds [{:.3}, {:.3}] -> {} ({})",
+            p.llr, p.lower, p.upper, p.verdict, p.model
         );
     }
     t

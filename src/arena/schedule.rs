@@ -18,8 +18,15 @@ pub struct Opening {
     pub moves: Vec<String>,
 }
 
-/// Parses `name<TAB>fen<TAB>moves` lines (`#` comments and blank lines
-/// skipped), checking every FEN and move.
+/// Parses an opening file, detecting the format of each line (`#`
+/// comments and blank lines skipped; every FEN and move is checked):
+/// - a line with a tab: `name<TAB>fen<TAB>moves` (the built-in book's
+///   format; moves in ICCS, space-separated);
+/// - otherwise a FEN (`placement side - - halfmove fullmove`, the last
+///   fields optional), optionally followed by `moves m1 m2 ...`;
+/// - or an EPD record: `placement side - -` followed by `opcode operand;`
+///   operations, of which `id "name"` names the opening (the others are
+///   ignored). Unnamed openings are called `line N`.
 pub fn parse_openings(text: &str) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -27,15 +34,11 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>, String> {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
         }
-        let mut cols = line.split('\t');
-        let name = cols.next().unwrap_or("").trim().to_string();
-        let fen = cols.next().unwrap_or("").trim().to_string();
-        let moves: Vec<String> = cols
-            .next()
-            .unwrap_or("")
-            .split_whitespace()
-            .map(str::to_string)
-            .collect();
+        let (name, fen, moves) = if line.contains('\t') {
+            tsv_line(line)
+        } else {
+            fen_or_epd_line(line, n + 1)
+        };
         let mut pos = Position::from_fen(&fen)
             .map_err(|e| format!("openings line {}: bad FEN: {e}", n + 1))?;
         for m in &moves {
@@ -50,6 +53,70 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>, String> {
         return Err("no openings found".into());
     }
     Ok(out)
+}
+
+/// `name<TAB>fen<TAB>moves`.
+fn tsv_line(line: &str) -> (String, String, Vec<String>) {
+    let mut cols = line.split('\t');
+    let name = cols.next().unwrap_or("").trim().to_string();
+    let fen = cols.next().unwrap_or("").trim().to_string();
+    let moves = cols
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    (name, fen, moves)
+}
+
+/// A FEN (with optional `moves ...`) or an EPD record; see
+/// [`parse_openings`]. The FEN returned has all six fields.
+fn fen_or_epd_line(line: &str, number: usize) -> (String, String, Vec<String>) {
+    let mut rest = line.trim();
+    let mut field = || -> Option<&str> {
+        let t = rest.trim_start();
+        if t.is_empty() {
+            return None;
+        }
+        let end = t.find(char::is_whitespace).unwrap_or(t.len());
+        rest = &t[end..];
+        Some(&t[..end])
+    };
+    let placement = field().unwrap_or("").to_string();
+    let side = field().unwrap_or("w").to_string();
+    let mut tail: Vec<String> = Vec::new();
+    // castling and en passant ("-" in xiangqi), then the two counters of a
+    // FEN; anything else starts the EPD operations or `moves`
+    let mut counters: Vec<String> = Vec::new();
+    let mut seen = 0;
+    while let Some(t) = field() {
+        let numeric = t.bytes().all(|b| b.is_ascii_digit());
+        if seen < 2 && t == "-" {
+            seen += 1;
+        } else if numeric && counters.len() < 2 {
+            counters.push(t.to_string());
+        } else {
+            tail.push(t.to_string());
+            break;
+        }
+    }
+    let rest_text = format!("{} {}", tail.join(" "), rest).trim().to_string();
+    let mut name = format!("line {number}");
+    let mut moves = Vec::new();
+    if let Some(list) = rest_text.strip_prefix("moves") {
+        moves = list.split_whitespace().map(str::to_string).collect();
+    } else {
+        for op in rest_text.split(';') {
+            let op = op.trim();
+            if let Some(id) = op.strip_prefix("id ") {
+                name = id.trim().trim_matches('"').to_string();
+            }
+        }
+    }
+    let half = counters.first().map_or("0", String::as_str);
+    let full = counters.get(1).map_or("1", String::as_str);
+    let fen = format!("{placement} {side} - - {half} {full}");
+    (name, fen, moves)
 }
 
 /// A small deterministic generator (SplitMix64).
@@ -126,7 +193,9 @@ pub fn schedule(openings: &[Opening], games: usize) -> Vec<GameSetup> {
         .collect()
 }
 
-/// A shard `i/N`: plays the games whose 0-based index ≡ i (mod N).
+/// A shard `i/N`: plays the game pairs whose 0-based pair index ≡ i
+/// (mod N) — games `2p` and `2p + 1` (0-based) share an opening with
+/// colours swapped and stay together, so each shard's pairs are complete.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
     /// This shard, 0..count.
@@ -151,10 +220,29 @@ impl std::str::FromStr for Shard {
 }
 
 impl Shard {
-    /// Keeps this shard's games of `all`.
+    /// Keeps this shard's games of `all` (whole colour-swapped pairs).
     pub fn select(&self, all: Vec<GameSetup>) -> Vec<GameSetup> {
         all.into_iter()
-            .filter(|g| (g.game - 1) % self.count == self.index)
+            .filter(|g| ((g.game - 1) / 2) % self.count == self.index)
             .collect()
     }
+}
+
+/// Whether `games` come in the schedule's colour-swapped pairs: every
+/// game's partner (games `2p + 1` and `2p + 2`, 1-based) is present, on
+/// the same opening with A's colour swapped.
+pub fn is_paired(games: &[GameSetup]) -> bool {
+    let by_number: std::collections::HashMap<usize, &GameSetup> =
+        games.iter().map(|g| (g.game, g)).collect();
+    !games.is_empty()
+        && games.iter().all(|g| {
+            let partner = if g.game % 2 == 1 {
+                g.game + 1
+            } else {
+                g.game - 1
+            };
+            by_number
+                .get(&partner)
+                .is_some_and(|h| h.fen == g.fen && h.moves == g.moves && h.a_is_red != g.a_is_red)
+        })
 }

@@ -1,5 +1,8 @@
 //! Match statistics: Elo difference with a 95% interval, likelihood of
-//! superiority (LOS) and the sequential probability ratio test (SPRT).
+//! superiority (LOS) and the sequential probability ratio test (SPRT), from
+//! single games (trinomial W/D/L) or from pairs of games that share an
+//! opening with colours swapped (pentanomial: 0, ½, 1, 1½ or 2 points per
+//! pair).
 //!
 //! All from player A's point of view. The Elo model is the logistic one:
 //! expected score `1 / (1 + 10^(-elo/400))`.
@@ -91,7 +94,11 @@ pub struct EloEstimate {
     pub los: f64,
 }
 
-/// Elo and LOS of a result (normal approximation of the mean score).
+/// Elo and LOS of a result (normal approximation of the mean score). A
+/// perfect score (all wins or all losses) has no variance, so its finite
+/// end is the exact one-sided 97.5% bound of a win probability after n
+/// wins in n games, `0.025^(1/n)` (Clopper–Pearson); the other end is
+/// infinite.
 pub fn elo_estimate(wdl: &Wdl) -> EloEstimate {
     let n = wdl.games() as f64;
     let mu = wdl.score();
@@ -100,11 +107,123 @@ pub fn elo_estimate(wdl: &Wdl) -> EloEstimate {
     } else {
         0.0
     };
-    EloEstimate {
+    let mut e = EloEstimate {
         elo: elo_of_score(mu),
         lo: elo_of_score(mu - Z95 * se),
         hi: elo_of_score(mu + Z95 * se),
         los: los(wdl),
+    };
+    if n > 0.0 && wdl.wins as f64 == n {
+        e.lo = elo_of_score(0.025f64.powf(1.0 / n));
+    } else if n > 0.0 && wdl.losses as f64 == n {
+        e.hi = elo_of_score(1.0 - 0.025f64.powf(1.0 / n));
+    }
+    e
+}
+
+/// The largest Elo difference a match of `games` games can tell apart
+/// from a perfect score: the Elo of a score half a point short of it,
+/// `(n − ½) / n` (0 for fewer than two games). An infinite estimate is
+/// shown as beyond this bound (see [`fmt_elo_bounded`]).
+pub fn supported_elo(games: u32) -> f64 {
+    if games < 2 {
+        return 0.0;
+    }
+    let n = games as f64;
+    elo_of_score((n - 0.5) / n)
+}
+
+/// Formats an Elo value finitely: `+12.3`, or for an infinite value the
+/// bound the match supports, `> +338` / `< -338` (see [`supported_elo`]).
+pub fn fmt_elo_bounded(e: f64, supported: f64) -> String {
+    if e.is_infinite() {
+        let b = supported.abs().round();
+        if e > 0.0 {
+            format!("> +{b:.0}")
+        } else {
+            format!("< -{b:.0}")
+        }
+    } else {
+        format!("{:+.1}", e + 0.0)
+    }
+}
+
+/// Results of game pairs that share an opening with colours swapped, as
+/// A's points over the pair: `counts[k]` pairs scored `k / 2` points
+/// (0, ½, 1, 1½, 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pentanomial {
+    /// Pairs by A's points ×2: LL, LD, (WL or DD), WD, WW.
+    pub counts: [u32; 5],
+}
+
+impl Pentanomial {
+    /// Counts a pair with A's `points` (0, 0.5, ... 2) over its two games.
+    pub fn add(&mut self, points: f64) {
+        let k = (points * 2.0).round().clamp(0.0, 4.0) as usize;
+        self.counts[k] += 1;
+    }
+
+    /// Pairs counted.
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// A's mean score per game in [0, 1] (0.5 with no pairs).
+    pub fn score(&self) -> f64 {
+        let n = self.pairs();
+        if n == 0 {
+            return 0.5;
+        }
+        let pts: f64 = self
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| c as f64 * k as f64 / 4.0)
+            .sum();
+        pts / n as f64
+    }
+
+    /// Variance of a pair's mean score per game (k/4 for k = 0..4).
+    pub fn variance(&self) -> f64 {
+        let n = self.pairs() as f64;
+        if n == 0.0 {
+            return 0.0;
+        }
+        let mu = self.score();
+        self.counts
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| c as f64 * (k as f64 / 4.0 - mu).powi(2))
+            .sum::<f64>()
+            / n
+    }
+
+    /// Elo with the 95% interval from the pair statistics (the pairs are
+    /// the independent samples); LOS from `wdl`, the same games counted
+    /// singly.
+    pub fn elo_estimate(&self, wdl: &Wdl) -> EloEstimate {
+        let n = self.pairs() as f64;
+        let mu = self.score();
+        let se = if n > 0.0 {
+            (self.variance() / n).sqrt()
+        } else {
+            0.0
+        };
+        let mut e = EloEstimate {
+            elo: elo_of_score(mu),
+            lo: elo_of_score(mu - Z95 * se),
+            hi: elo_of_score(mu + Z95 * se),
+            los: los(wdl),
+        };
+        // a perfect score: the single-game exact bound (see elo_estimate)
+        let single = elo_estimate(wdl);
+        if mu >= 1.0 {
+            e.lo = single.lo;
+        } else if mu <= 0.0 {
+            e.hi = single.hi;
+        }
+        e
     }
 }
 
@@ -142,6 +261,9 @@ pub struct SprtState {
     pub upper: f64,
     /// "H0", "H1" or "continue".
     pub verdict: String,
+    /// "trinomial" (games) or "pentanomial" (game pairs).
+    #[serde(default)]
+    pub model: String,
 }
 
 impl std::str::FromStr for Sprt {
@@ -197,9 +319,33 @@ impl Sprt {
         n * (s1 - s0) * (2.0 * wdl.score() - s0 - s1) / (2.0 * var)
     }
 
+    /// The same log-likelihood ratio over game pairs: the pairs are the
+    /// samples, `LLR = pairs · (s1 − s0) · (2·mu − s0 − s1) / (2·var)` with
+    /// `mu` the mean score per game and `var` the variance of a pair's mean
+    /// score (Fishtest's normalized pentanomial GSPRT). 0 while the
+    /// variance is 0.
+    pub fn llr_pentanomial(&self, p: &Pentanomial) -> f64 {
+        let n = p.pairs() as f64;
+        let var = p.variance();
+        if n == 0.0 || var <= 0.0 {
+            return 0.0;
+        }
+        let s0 = score_of_elo(self.elo0);
+        let s1 = score_of_elo(self.elo1);
+        n * (s1 - s0) * (2.0 * p.score() - s0 - s1) / (2.0 * var)
+    }
+
+    /// The test's state after the pairs `p`.
+    pub fn state_pentanomial(&self, p: &Pentanomial) -> SprtState {
+        self.state_of(self.llr_pentanomial(p), "pentanomial")
+    }
+
     /// The test's state after `wdl`.
     pub fn state(&self, wdl: &Wdl) -> SprtState {
-        let llr = self.llr(wdl);
+        self.state_of(self.llr(wdl), "trinomial")
+    }
+
+    fn state_of(&self, llr: f64, model: &str) -> SprtState {
         let (lower, upper) = self.bounds();
         let verdict = if llr >= upper {
             "H1"
@@ -214,15 +360,7 @@ impl Sprt {
             lower,
             upper,
             verdict,
+            model: model.to_string(),
         }
-    }
-}
-
-/// Formats an Elo value (±inf as text).
-pub fn fmt_elo(e: f64) -> String {
-    if e.is_infinite() {
-        if e > 0.0 { "+inf" } else { "-inf" }.to_string()
-    } else {
-        format!("{:+.1}", e + 0.0)
     }
 }

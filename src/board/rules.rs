@@ -13,10 +13,12 @@
 //! moves`) followed by the search path: both are simply the moves made on
 //! the `Position`. The *nearest* earlier occurrence defines the cycle.
 //!
-//! The verdict is applied at the **first** repetition (the position has
-//! occurred twice), as engines do in search; an arena using
-//! [`game_result`] therefore ends the game as soon as a position repeats
-//! once.
+//! [`repetition_verdict`] judges the **first** repetition (the position has
+//! occurred twice), as engines do in search. [`game_result`], which ends
+//! games, follows the leagues: a forbidden perpetual check or chase loses
+//! as soon as its cycle repeats once, but a repetition that is a draw
+//! (idle, or both sides alike) ends the game only when the position occurs
+//! for the [`RuleConfig::repetition_count`]-th time (default 3).
 //!
 //! # Grading a cycle (computer xiangqi league rules, simplified)
 //!
@@ -135,12 +137,17 @@ pub struct RuleConfig {
     /// after which the game is drawn; 0 turns the rule off. Default 120
     /// (60 moves).
     pub move_limit_plies: u32,
+    /// The occurrence of a position (counting the current one) at which a
+    /// drawn repetition ends the game; values below 2 act as 2 (the first
+    /// repetition). Default 3. A forbidden perpetual loses at once.
+    pub repetition_count: u32,
 }
 
 impl Default for RuleConfig {
     fn default() -> RuleConfig {
         RuleConfig {
             move_limit_plies: 120,
+            repetition_count: 3,
         }
     }
 }
@@ -379,6 +386,31 @@ pub fn repetition_start(pos: &Position, first_ply: usize) -> Option<usize> {
     None
 }
 
+/// How many times the current position has occurred from ply index
+/// `first_ply` on, counting the current occurrence: 1 plus the earlier
+/// positions with its key at an even distance of at least 4 plies, with
+/// no capture and no null move in between (the scan of
+/// [`repetition_start`], not stopped at the nearest match).
+pub fn occurrences(pos: &Position, first_ply: usize) -> u32 {
+    let h = &pos.history;
+    let n = h.len();
+    let key = pos.key();
+    let mut count = 1;
+    let mut k = n;
+    while k > first_ply {
+        k -= 1;
+        let u = &h[k];
+        if u.captured != 0 || u.mv.is_null() {
+            break;
+        }
+        let len = n - k;
+        if len >= 4 && len.is_multiple_of(2) && u.key == key {
+            count += 1;
+        }
+    }
+    count
+}
+
 /// Whether the current position repeats one from ply index `first_ply` on
 /// (see [`repetition_start`]).
 pub fn has_repetition(pos: &Position, first_ply: usize) -> bool {
@@ -508,10 +540,12 @@ pub fn plies_toward_limit(pos: &Position) -> u32 {
 
 /// Adjudicates the game at `pos`: no legal move loses for the side to move
 /// ([`EndReason::Checkmate`] if in check, else [`EndReason::Stalemate`]);
-/// then a repetition in the history is decided ([`EndReason::PerpetualCheck`],
-/// [`EndReason::PerpetualChase`] or a draw by [`EndReason::Repetition`]);
-/// then the move limit of `cfg` ([`EndReason::MoveLimit`]). `None` while the
-/// game goes on.
+/// then a repetition in the history is decided: a forbidden perpetual loses
+/// at once ([`EndReason::PerpetualCheck`], [`EndReason::PerpetualChase`]),
+/// a drawn cycle ends the game ([`EndReason::Repetition`]) only once the
+/// position has occurred [`RuleConfig::repetition_count`] times
+/// ([`occurrences`]); then the move limit of `cfg` ([`EndReason::MoveLimit`]).
+/// `None` while the game goes on.
 pub fn game_result(pos: &Position, cfg: &RuleConfig) -> Option<GameResult> {
     let side = pos.side_to_move();
     if !pos.has_legal_move() {
@@ -526,19 +560,27 @@ pub fn game_result(pos: &Position, cfg: &RuleConfig) -> Option<GameResult> {
         });
     }
     if let Some(rep) = analyse_repetition(pos, 0) {
-        return Some(match (rep.verdict, rep.kind) {
-            (Verdict::Loss(loser), RepetitionKind::PerpetualCheck) => GameResult::Win {
-                winner: loser.opposite(),
-                reason: EndReason::PerpetualCheck,
-            },
-            (Verdict::Loss(loser), _) => GameResult::Win {
-                winner: loser.opposite(),
-                reason: EndReason::PerpetualChase,
-            },
-            (Verdict::Draw, _) => GameResult::Draw {
-                reason: EndReason::Repetition,
-            },
-        });
+        match (rep.verdict, rep.kind) {
+            (Verdict::Loss(loser), RepetitionKind::PerpetualCheck) => {
+                return Some(GameResult::Win {
+                    winner: loser.opposite(),
+                    reason: EndReason::PerpetualCheck,
+                })
+            }
+            (Verdict::Loss(loser), _) => {
+                return Some(GameResult::Win {
+                    winner: loser.opposite(),
+                    reason: EndReason::PerpetualChase,
+                })
+            }
+            (Verdict::Draw, _) => {
+                if occurrences(pos, 0) >= cfg.repetition_count.max(2) {
+                    return Some(GameResult::Draw {
+                        reason: EndReason::Repetition,
+                    });
+                }
+            }
+        }
     }
     if cfg.move_limit_plies > 0 && plies_toward_limit(pos) >= cfg.move_limit_plies {
         return Some(GameResult::Draw {

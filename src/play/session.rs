@@ -105,7 +105,10 @@ pub fn announce(result: &GameResult, rules: &RuleConfig) -> String {
         EndReason::Stalemate => format!("{l} has no legal move"),
         EndReason::PerpetualCheck => format!("{l} checked on every move of the cycle"),
         EndReason::PerpetualChase => format!("{l} chased on every move of the cycle"),
-        EndReason::Repetition => "the position repeated; no forbidden perpetual".to_string(),
+        EndReason::Repetition => format!(
+            "the position occurred {} times; no forbidden perpetual",
+            rules.repetition_count.max(2)
+        ),
         EndReason::MoveLimit => format!(
             "{} moves without a capture",
             rules.move_limit_plies.div_ceil(2)
