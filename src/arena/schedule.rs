@@ -36,14 +36,8 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>, String> {
             .split_whitespace()
             .map(str::to_string)
             .collect();
-        let mut pos = Position::from_fen(&fen)
-            .map_err(|e| format!("openings line {}: bad FEN: {e}", n + 1))?;
-        for m in &moves {
-            match crate::board::Move::from_iccs(m) {
-                Ok(mv) if pos.is_legal(mv) => pos.make_move(mv),
-                _ => return Err(format!("openings line {}: illegal move {m}", n + 1)),
-            }
-        }
+        Position::from_fen_and_moves(Some(&fen), &moves)
+            .map_err(|e| format!("openings line {}: {e}", n + 1))?;
         out.push(Opening { name, fen, moves });
     }
     if out.is_empty() {

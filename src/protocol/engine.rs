@@ -13,7 +13,7 @@ use super::command::{Command, GoParams, PositionSpec};
 use super::options::{EngineOptions, SetOutcome};
 use super::printer::Printer;
 use super::{Dialect, Event};
-use crate::board::{perft_divide, Colour, Move, PieceKind, Position};
+use crate::board::{perft_divide, Colour, Move, PieceKind, Position, PositionError};
 use crate::book::{choose_move, BookSet, Randomness};
 use crate::search::{
     mate_distance, run_bench, Clock, Limits, SearchControl, SearchEvent, SearchResult, Searcher,
@@ -310,7 +310,7 @@ impl Controller {
                     self.pos = p;
                     self.banned.clear();
                 }
-                Err(e) => self.out().info_string(&e),
+                Err(e) => self.out().info_string(&e.to_string()),
             },
             Command::BanMoves(moves) => self.ban(&moves),
             Command::Go(g) => self.go(&g),
@@ -326,7 +326,7 @@ impl Controller {
                     self.out().pophash(hit);
                 }
                 Err(e) => {
-                    self.out().info_string(&e);
+                    self.out().info_string(&e.to_string());
                     self.out().pophash(None);
                 }
             },
@@ -573,28 +573,8 @@ impl Controller {
 }
 
 /// The position described by `spec`, or what was wrong with it.
-pub fn build_position(spec: &PositionSpec) -> Result<Position, String> {
-    let mut pos = match &spec.fen {
-        None => Position::startpos(),
-        Some(f) => Position::from_fen(f).map_err(|e| format!("bad FEN '{f}': {e}"))?,
-    };
-    for (i, text) in spec.moves.iter().enumerate() {
-        let ply = i + 1;
-        let mv = Move::from_iccs(text).map_err(|e| {
-            format!(
-                "bad move {text} at ply {ply} in position {}: {e}",
-                pos.to_fen()
-            )
-        })?;
-        if !pos.is_legal(mv) {
-            return Err(format!(
-                "illegal move {text} at ply {ply} in position {}",
-                pos.to_fen()
-            ));
-        }
-        pos.make_move(mv);
-    }
-    Ok(pos)
+pub fn build_position(spec: &PositionSpec) -> Result<Position, PositionError> {
+    Position::from_fen_and_moves(spec.fen.as_deref(), &spec.moves)
 }
 
 /// A level position late in the game with little material left.
