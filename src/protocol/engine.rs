@@ -17,6 +17,7 @@ use crate::board::{perft_divide, Colour, Move, PieceKind, Position, PositionErro
 use crate::book::{choose_move, BookSet, Randomness};
 use crate::search::{
     mate_distance, run_bench, Clock, Limits, SearchControl, SearchEvent, SearchResult, Searcher,
+    MAX_PLY,
 };
 use rand::{rngs::StdRng, SeedableRng};
 use std::collections::VecDeque;
@@ -80,7 +81,7 @@ enum Flow {
 
 /// Input kept for later (during a search).
 enum Pending {
-    Command(Command),
+    Command(Box<Command>),
     Eof,
 }
 
@@ -106,6 +107,9 @@ pub struct Controller {
     /// Drives the weighted book choice (`randomness`); seeded once, so
     /// a session is reproducible.
     rng: StdRng,
+    /// `quit` (`Some(true)`: say `bye`) or the end of input (`Some(false)`)
+    /// came during a search: leave once its `bestmove` is out.
+    quit_after_search: Option<bool>,
 }
 
 impl Controller {
@@ -127,6 +131,7 @@ impl Controller {
             resign_streak: 0,
             books: None,
             rng: StdRng::seed_from_u64(BOOK_SEED),
+            quit_after_search: None,
         }
     }
 
@@ -142,7 +147,7 @@ impl Controller {
                     break;
                 };
                 let flow = match p {
-                    Pending::Command(c) => self.command(c),
+                    Pending::Command(c) => self.command(*c),
                     Pending::Eof => Flow::Quit,
                 };
                 if flow == Flow::Quit {
@@ -155,19 +160,29 @@ impl Controller {
             let flow = match event {
                 Event::Done(searcher, result) => {
                     self.finished(*searcher, result);
-                    Flow::Continue
+                    match self.quit_after_search {
+                        Some(bye) if self.active.is_none() => {
+                            if bye {
+                                self.out().bye();
+                            }
+                            Flow::Quit
+                        }
+                        _ => Flow::Continue,
+                    }
                 }
+                // after `quit`, only the search's end matters
+                Event::Input(_) | Event::Eof if self.quit_after_search.is_some() => Flow::Continue,
                 Event::Input(c) if self.active.is_some() => self.while_searching(c),
                 Event::Eof if self.active.is_some() => {
                     if self.options.batch && !self.search_is_open_ended() {
                         self.queue.push_back(Pending::Eof);
                         Flow::Continue
                     } else {
-                        Flow::Quit
+                        self.quit_during_search(false)
                     }
                 }
                 Event::Input(c) if !self.queue.is_empty() => {
-                    self.queue.push_back(Pending::Command(c));
+                    self.queue.push_back(Pending::Command(Box::new(c)));
                     Flow::Continue
                 }
                 Event::Input(c) => self.command(c),
@@ -198,7 +213,7 @@ impl Controller {
             // batch: input is read only after the search; a `stop` meant for
             // this search would only produce a stray `nobestmove` later
             if c != Command::Stop {
-                self.queue.push_back(Pending::Command(c));
+                self.queue.push_back(Pending::Command(Box::new(c)));
             }
             return Flow::Continue;
         }
@@ -227,17 +242,50 @@ impl Controller {
                 }
             }
             Command::IsReady => self.out().readyok(),
-            Command::Quit => {
-                if let Some(a) = &self.active {
-                    a.control.stop();
-                }
-                self.out().bye();
-                return Flow::Quit;
-            }
+            Command::Quit => return self.quit_during_search(true),
+            Command::Go(_) => self
+                .out()
+                .info_string(
+                "go refused: a search is running (send stop first, or setoption batch true to queue commands)",
+            ),
+            Command::BadGo(e) => self
+                .out()
+                .info_string(&format!("{e} (refused; the running search goes on)")),
+            Command::Help => self.help(),
             Command::Empty => {}
-            other => self.queue.push_back(Pending::Command(other)),
+            other => self.queue.push_back(Pending::Command(Box::new(other))),
         }
         Flow::Continue
+    }
+
+    /// `quit` (or the end of input) during a search: the search is stopped
+    /// and its `bestmove` printed before leaving, as scripts that pipe
+    /// `go ...` then `quit` expect an answer.
+    fn quit_during_search(&mut self, bye: bool) -> Flow {
+        let Some(a) = self.active.as_mut() else {
+            return Flow::Quit;
+        };
+        a.stopped = true;
+        a.control.stop();
+        if let Some(r) = a.held.take() {
+            self.answer(r);
+            if bye {
+                self.out().bye();
+            }
+            return Flow::Quit;
+        }
+        // a `quit` followed by the end of input still says `bye`
+        self.quit_after_search.get_or_insert(bye);
+        Flow::Continue
+    }
+
+    /// `help`: the commands understood, as `info string` lines (so a GUI
+    /// that sends it by mistake sees nothing it could misread).
+    fn help(&mut self) {
+        let mut out = self.out();
+        for l in super::HELP.lines() {
+            out.info_string(l);
+        }
     }
 
     /// The search thread is done.
@@ -314,6 +362,12 @@ impl Controller {
             },
             Command::BanMoves(moves) => self.ban(&moves),
             Command::Go(g) => self.go(&g),
+            Command::BadGo(e) => {
+                let mut out = self.out();
+                out.info_string(&format!("{e}; no search"));
+                out.nobestmove();
+            }
+            Command::Help => self.help(),
             Command::PonderHit { .. } => log::info!("ponderhit while idle ignored"),
             Command::Stop => {
                 if self.out().dialect == Dialect::Ucci {
@@ -463,8 +517,15 @@ impl Controller {
             depth: g.depth,
             nodes: g.nodes,
             movetime: g.movetime.map(ms),
+            mate: g.mate,
             ..Limits::default()
         };
+        if let (Some(n), None) = (g.mate, g.depth) {
+            // a mate in n moves is 2n - 1 plies; a little more lets the
+            // search prove it past quiet replies, and bounds the search when
+            // there is none
+            l.depth = Some((2 * n as i32 + 2).min(MAX_PLY as i32 - 16));
+        }
         if let Some(t) = g.time {
             l.clock = Some(Clock {
                 time: ucci_time(t),
@@ -492,6 +553,28 @@ impl Controller {
         l
     }
 
+    /// The root moves a search must not play: the banned ones, and with
+    /// `searchmoves` every legal move not listed.
+    fn root_moves_excluded(&self, searchmoves: &[String]) -> Result<Vec<Move>, String> {
+        let mut excluded = self.banned.clone();
+        if searchmoves.is_empty() {
+            return Ok(excluded);
+        }
+        let mut wanted = Vec::new();
+        for t in searchmoves {
+            match Move::from_iccs(t) {
+                Ok(m) => wanted.push(m),
+                Err(e) => return Err(format!("go: searchmoves: {e}; no search")),
+            }
+        }
+        let legal = self.pos.legal_moves();
+        excluded.extend(legal.iter().filter(|m| !wanted.contains(m)));
+        if legal.iter().all(|m| excluded.contains(m)) {
+            return Err("go: none of the searchmoves is legal here; no search".into());
+        }
+        Ok(excluded)
+    }
+
     fn go(&mut self, g: &GoParams) {
         if let Some(depth) = g.perft {
             let rows = perft_divide(&mut self.pos.clone(), depth);
@@ -509,7 +592,16 @@ impl Controller {
             return;
         }
         let limits = self.limits(g);
-        if self.options.usebook && !g.ponder && !limits.infinite {
+        let banned = match self.root_moves_excluded(&g.searchmoves) {
+            Ok(b) => b,
+            Err(e) => {
+                let mut out = self.out();
+                out.info_string(&e);
+                out.nobestmove();
+                return;
+            }
+        };
+        if self.options.usebook && !g.ponder && !limits.infinite && g.searchmoves.is_empty() {
             if let Some(mv) = self.book_move() {
                 self.out().bestmove(mv, None, false, false);
                 return;
@@ -530,10 +622,9 @@ impl Controller {
             draw_offered: g.draw,
             held: None,
             pos: self.pos.clone(),
-            banned: self.banned.clone(),
+            banned: banned.clone(),
         };
         let pos = self.pos.clone();
-        let banned = self.banned.clone();
         let printer = self.printer.clone();
         let closed = self.closed.clone();
         let events = self.events.clone();

@@ -17,6 +17,22 @@ pub use options::{EngineOptions, OptionKind, OptionSpec, SetOutcome};
 pub use printer::Printer;
 
 use std::io::{BufRead, ErrorKind, Write};
+
+/// The answer to `help` (one `info string` per line).
+pub const HELP: &str = "\
+chuhe speaks UCCI or xiangqi UCI; the first ucci/uci picks the replies' dialect.
+  ucci | uci                      handshake: ids, options, ucciok/uciok
+  isready                         readyok (also during a search)
+  setoption <name> [<value>]      UCCI form; UCI: setoption name <N> [value <V>]
+  position {startpos|fen <FEN>} [moves m1 m2 ...]
+  banmoves m1 m2 ...              root moves the next searches must avoid
+  go [ponder|draw] depth N | nodes N | time T [increment I|movestogo M] | movetime MS | infinite
+  go wtime W btime B [winc I binc I movestogo M] | mate N | searchmoves m1 m2 ...
+  ponderhit [draw] | stop         end pondering / end the search (bestmove follows)
+  probe {startpos|fen <FEN>} [moves ...]   what the hash table knows (pophash)
+  ucinewgame                      forget the hash table and history
+  quit                            answers a running search, then bye
+debugging: d (board, FEN, key), eval, go perft N, go depth 0 (static eval), bench [depth], help";
 use std::sync::mpsc;
 
 /// Which protocol the GUI speaks (chosen by its first `ucci` or `uci`).

@@ -162,7 +162,10 @@ impl Printer {
 
     /// One opening-book candidate before a book `bestmove`.
     pub fn book_candidate(&mut self, mv: Move, weight: u32) {
-        let s = format!("info depth 0 score {weight} pv {mv}");
+        let s = match self.dialect {
+            Dialect::Ucci => format!("info depth 0 score {weight} pv {mv}"),
+            Dialect::Uci => format!("info depth 0 score cp {weight} pv {mv}"),
+        };
         self.line(&s);
     }
 
