@@ -82,7 +82,8 @@ enum Flow {
 /// Input kept for later (during a search).
 enum Pending {
     Command(Box<Command>),
-    Eof,
+    /// `quit` (`true`: say `bye`) or the end of input (`false`).
+    Quit(bool),
 }
 
 /// Seed of the book choice's random generator.
@@ -107,15 +108,20 @@ pub struct Controller {
     /// Drives the weighted book choice (`randomness`); seeded once, so
     /// a session is reproducible.
     rng: StdRng,
-    /// `quit` (`Some(true)`: say `bye`) or the end of input (`Some(false)`)
-    /// came during a search: leave once its `bestmove` is out.
-    quit_after_search: Option<bool>,
 }
 
 impl Controller {
     /// A controller writing to `output`; search threads report on `events`.
     pub fn new(output: Box<dyn Write + Send>, events: Sender<Event>) -> Controller {
-        let options = EngineOptions::default();
+        Controller::with_options(output, events, EngineOptions::default())
+    }
+
+    /// A controller starting from `options`.
+    pub fn with_options(
+        output: Box<dyn Write + Send>,
+        events: Sender<Event>,
+        options: EngineOptions,
+    ) -> Controller {
         let mut printer = Printer::new(output);
         printer.show_evals = options.show_evals;
         Controller {
@@ -131,7 +137,6 @@ impl Controller {
             resign_streak: 0,
             books: None,
             rng: StdRng::seed_from_u64(BOOK_SEED),
-            quit_after_search: None,
         }
     }
 
@@ -140,56 +145,100 @@ impl Controller {
     }
 
     /// Handles events until `quit` or the end of input.
+    ///
+    /// Input is handled strictly in order through a queue: during a search
+    /// only `stop`, `ponderhit`, `isready`, `quit`, `help` and a refused
+    /// `go` are acted on; anything else waits for the search's `bestmove`
+    /// (and so does everything behind it). A `quit` or the end of input
+    /// stops the search it waits behind, so leaving is prompt and every
+    /// search is still answered.
     pub fn run(&mut self, events: Receiver<Event>) {
         loop {
-            while self.active.is_none() {
-                let Some(p) = self.queue.pop_front() else {
-                    break;
-                };
-                let flow = match p {
-                    Pending::Command(c) => self.command(*c),
-                    Pending::Eof => Flow::Quit,
-                };
-                if flow == Flow::Quit {
-                    return self.shut_down();
-                }
+            if self.drain_queue() == Flow::Quit {
+                return self.shut_down();
             }
             let Ok(event) = events.recv() else {
                 return self.shut_down();
             };
-            let flow = match event {
-                Event::Done(searcher, result) => {
-                    self.finished(*searcher, result);
-                    match self.quit_after_search {
-                        Some(bye) if self.active.is_none() => {
-                            if bye {
-                                self.out().bye();
-                            }
-                            Flow::Quit
-                        }
-                        _ => Flow::Continue,
+            match event {
+                Event::Done(searcher, result) => self.finished(*searcher, result),
+                // batch: a `stop` meant for this search would only produce
+                // a stray `nobestmove` after it
+                Event::Input(Command::Stop) if self.reads_after_search() => {}
+                Event::Input(c) => self.queue.push_back(Pending::Command(Box::new(c))),
+                Event::Eof => self.queue.push_back(Pending::Quit(false)),
+            }
+        }
+    }
+
+    /// Handles queued input in order as far as the state allows.
+    fn drain_queue(&mut self) -> Flow {
+        while let Some(front) = self.queue.front() {
+            if self.active.is_some() {
+                let now = match front {
+                    Pending::Command(c) => self.acts_during_search(c),
+                    Pending::Quit(_) => false,
+                };
+                if !now {
+                    let quitting = self.queue.iter().any(|p| matches!(p, Pending::Quit(_)));
+                    if quitting && !self.reads_after_search() {
+                        self.stop_active();
                     }
-                }
-                // after `quit`, only the search's end matters
-                Event::Input(_) | Event::Eof if self.quit_after_search.is_some() => Flow::Continue,
-                Event::Input(c) if self.active.is_some() => self.while_searching(c),
-                Event::Eof if self.active.is_some() => {
-                    if self.options.batch && !self.search_is_open_ended() {
-                        self.queue.push_back(Pending::Eof);
-                        Flow::Continue
-                    } else {
-                        self.quit_during_search(false)
+                    if self.active.is_some() {
+                        return Flow::Continue;
                     }
+                    continue;
                 }
-                Event::Input(c) if !self.queue.is_empty() => {
-                    self.queue.push_back(Pending::Command(Box::new(c)));
-                    Flow::Continue
+            }
+            let flow = match self.queue.pop_front().expect("front exists") {
+                Pending::Command(c) if self.active.is_some() => self.while_searching(*c),
+                Pending::Command(c) => self.command(*c),
+                Pending::Quit(bye) => {
+                    if bye {
+                        self.out().bye();
+                    }
+                    Flow::Quit
                 }
-                Event::Input(c) => self.command(c),
-                Event::Eof => Flow::Quit,
             };
             if flow == Flow::Quit {
-                return self.shut_down();
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Whether `c` is acted on while a search runs (else it waits).
+    fn acts_during_search(&self, c: &Command) -> bool {
+        if self.reads_after_search() {
+            return false;
+        }
+        match c {
+            Command::Stop
+            | Command::PonderHit { .. }
+            | Command::IsReady
+            | Command::Quit
+            | Command::Help
+            | Command::Empty => true,
+            // after `stop` the search is only winding down: a GUI's next
+            // `go` waits for its bestmove instead of being refused
+            Command::Go(_) | Command::BadGo(_) => !self.is_stopping(),
+            _ => false,
+        }
+    }
+
+    /// Batch mode with a search that ends by itself: input waits for it.
+    fn reads_after_search(&self) -> bool {
+        self.options.batch && !self.search_is_open_ended()
+    }
+
+    /// Stops the running search; its answer follows (at once if it was
+    /// already held for `stop`).
+    fn stop_active(&mut self) {
+        if let Some(a) = self.active.as_mut() {
+            a.stopped = true;
+            a.control.stop();
+            if let Some(r) = a.held.take() {
+                self.answer(r);
             }
         }
     }
@@ -202,31 +251,20 @@ impl Controller {
         self.closed.store(true, Ordering::SeqCst);
     }
 
+    /// A search was told to stop and has not answered yet.
+    fn is_stopping(&self) -> bool {
+        self.active.as_ref().is_some_and(|a| a.stopped)
+    }
+
     /// A search that only `stop` (or `ponderhit`) can end.
     fn search_is_open_ended(&self) -> bool {
         self.active.as_ref().is_some_and(|a| a.infinite || a.ponder)
     }
 
-    /// A command arriving during a search.
+    /// A command acted on during a search (see [`Self::acts_during_search`]).
     fn while_searching(&mut self, c: Command) -> Flow {
-        if self.options.batch && !self.search_is_open_ended() {
-            // batch: input is read only after the search; a `stop` meant for
-            // this search would only produce a stray `nobestmove` later
-            if c != Command::Stop {
-                self.queue.push_back(Pending::Command(Box::new(c)));
-            }
-            return Flow::Continue;
-        }
         match c {
-            Command::Stop => {
-                if let Some(a) = self.active.as_mut() {
-                    a.stopped = true;
-                    a.control.stop();
-                    if let Some(r) = a.held.take() {
-                        self.answer(r);
-                    }
-                }
-            }
+            Command::Stop => self.stop_active(),
             Command::PonderHit { draw } => {
                 if let Some(a) = self.active.as_mut() {
                     if a.ponder && !a.ponderhit {
@@ -242,10 +280,12 @@ impl Controller {
                 }
             }
             Command::IsReady => self.out().readyok(),
-            Command::Quit => return self.quit_during_search(true),
-            Command::Go(_) => self
-                .out()
-                .info_string(
+            // `quit` stops the search; its bestmove comes before `bye`
+            Command::Quit => {
+                self.stop_active();
+                self.queue.push_front(Pending::Quit(true));
+            }
+            Command::Go(_) => self.out().info_string(
                 "go refused: a search is running (send stop first, or setoption batch true to queue commands)",
             ),
             Command::BadGo(e) => self
@@ -253,29 +293,8 @@ impl Controller {
                 .info_string(&format!("{e} (refused; the running search goes on)")),
             Command::Help => self.help(),
             Command::Empty => {}
-            other => self.queue.push_back(Pending::Command(Box::new(other))),
+            other => self.queue.push_front(Pending::Command(Box::new(other))),
         }
-        Flow::Continue
-    }
-
-    /// `quit` (or the end of input) during a search: the search is stopped
-    /// and its `bestmove` printed before leaving, as scripts that pipe
-    /// `go ...` then `quit` expect an answer.
-    fn quit_during_search(&mut self, bye: bool) -> Flow {
-        let Some(a) = self.active.as_mut() else {
-            return Flow::Quit;
-        };
-        a.stopped = true;
-        a.control.stop();
-        if let Some(r) = a.held.take() {
-            self.answer(r);
-            if bye {
-                self.out().bye();
-            }
-            return Flow::Quit;
-        }
-        // a `quit` followed by the end of input still says `bye`
-        self.quit_after_search.get_or_insert(bye);
         Flow::Continue
     }
 

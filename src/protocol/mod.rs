@@ -57,13 +57,23 @@ pub enum Event {
 /// Speaks the protocol on `input`/`output` until `quit` or the end of the
 /// input. Any line, however malformed, is survived.
 pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
+    run_with_options(input, output, EngineOptions::default());
+}
+
+/// [`run`] starting from `options` instead of the defaults (the handshake
+/// still advertises the defaults).
+pub fn run_with_options(
+    input: impl BufRead + Send + 'static,
+    output: impl Write + Send + 'static,
+    options: EngineOptions,
+) {
     let (tx, rx) = mpsc::channel();
     let reader_tx = tx.clone();
     std::thread::Builder::new()
         .name("input".into())
         .spawn(move || read_lines(input, reader_tx))
         .expect("spawn the input thread");
-    let mut controller = Controller::new(Box::new(output), tx);
+    let mut controller = Controller::with_options(Box::new(output), tx, options);
     controller.run(rx);
 }
 
