@@ -183,7 +183,7 @@ impl Write for Sink {
 
 #[test]
 fn fuzz_sessions_in_process() {
-    let mut rng = StdRng::seed_from_u64(0x5eed_c4_0e);
+    let mut rng = StdRng::seed_from_u64(0x5eed_c40e);
     for n in 0..IN_PROCESS_SESSIONS {
         let input = session(&mut rng);
         let sink = Sink::default();
@@ -212,7 +212,7 @@ fn fuzz_sessions_in_process() {
 #[test]
 fn fuzz_sessions_through_the_binary() {
     use std::process::{Command, Stdio};
-    let mut rng = StdRng::seed_from_u64(0xb1_4a_7e);
+    let mut rng = StdRng::seed_from_u64(0x00b1_4a7e);
     for n in 0..BINARY_SESSIONS {
         let input = session(&mut rng);
         let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
