@@ -1,19 +1,20 @@
 //! The protocol front end: UCCI and xiangqi UCI on a line stream.
 //!
 //! A reader thread turns input lines into [`Command`]s (parsed once) and
-//! sends them down a channel; the [`engine::Controller`] owns the position,
-//! the searcher and the options and runs each search on its own thread, so
-//! `stop`, `ponderhit`, `isready` and `quit` are heard while it thinks.
+//! sends them down a channel; the [`controller::Controller`] drives the
+//! engine facade ([`crate::engine::Engine`]: position, searcher, book,
+//! options), whose searches run on their own thread, so `stop`,
+//! `ponderhit`, `isready` and `quit` are heard while it thinks.
 //! All output goes through the [`printer::Printer`]; logs go to stderr.
 
 pub mod command;
-pub mod engine;
-pub mod options;
+pub mod controller;
+
 pub mod printer;
 
+pub use crate::engine::options::{self, EngineOptions, OptionKind, OptionSpec, SetOutcome};
 pub use command::{Command, GoParams, PositionSpec};
-pub use engine::Controller;
-pub use options::{EngineOptions, OptionKind, OptionSpec, SetOutcome};
+pub use controller::Controller;
 pub use printer::Printer;
 
 use std::io::{BufRead, ErrorKind, Write};
@@ -50,8 +51,8 @@ pub enum Event {
     Input(Command),
     /// The input ended (treated as `quit` without `bye`).
     Eof,
-    /// The search thread finished: the searcher comes back with the result.
-    Done(Box<crate::search::Searcher>, crate::search::SearchResult),
+    /// The search thread finished with this result.
+    Done(crate::search::SearchResult),
 }
 
 /// Speaks the protocol on `input`/`output` until `quit` or the end of the

@@ -1,25 +1,23 @@
-//! The controller: owns the position (with its move history), the banned
-//! moves, the options and the searcher, and runs each search on a thread
-//! of its own. While a search runs, `stop`, `ponderhit`, `isready` and
-//! `quit` (and the end of input) are acted on at once; other commands wait
-//! until it ends. With `batch` on, everything waits (except when the
-//! search cannot end by itself: pondering or infinite).
+//! The controller: the protocol's state machine over the engine facade.
+//! It parses nothing and decides nothing about chess: commands come
+//! parsed, the [`Engine`] holds the position, options, book and searcher,
+//! and every line goes out through the [`Printer`]. While a search runs on
+//! its thread, `stop`, `ponderhit`, `isready` and `quit` (and the end of
+//! input) are acted on at once; other commands wait until it ends. With
+//! `batch` on, everything waits (except when the search cannot end by
+//! itself: pondering or infinite).
 //!
 //! Replies follow the protocols: `bestmove` of a ponder search is held
 //! until `ponderhit`/`stop`, of an infinite search until `stop`; a position
 //! with a legal (unbanned) move always gets a legal `bestmove`.
 
-use super::command::{Command, GoParams, PositionSpec};
-use super::options::{EngineOptions, SetOutcome};
+use super::command::{Command, GoParams};
 use super::printer::Printer;
 use super::{Dialect, Event};
-use crate::board::{perft_divide, Colour, Move, PieceKind, Position, PositionError};
-use crate::book::{choose_move, BookSet, Randomness};
-use crate::search::{
-    mate_distance, run_bench, Clock, Limits, SearchControl, SearchEvent, SearchResult, Searcher,
-    MAX_PLY,
-};
-use rand::{rngs::StdRng, SeedableRng};
+use crate::board::{perft_divide, Colour, Move, Position};
+use crate::engine::options::{EngineOptions, SetOutcome};
+use crate::engine::{Engine, GoRequest, SearchHandle};
+use crate::search::{run_bench, Clock, Limits, SearchResult, MAX_PLY};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,26 +25,12 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// Resign when the score stays below minus this (about a rook and a horse
-/// in the default profile's centipawns) ...
-pub const RESIGN_SCORE: i32 = 1300;
-/// ... for this many searches in a row ...
-pub const RESIGN_STREAK: u32 = 3;
-/// ... each at least this deep.
-pub const RESIGN_MIN_DEPTH: i32 = 8;
-/// A draw offer is accepted only when |score| is at most this ...
-pub const DRAW_SCORE: i32 = 10;
-/// ... from this move number on ...
-pub const DRAW_MIN_MOVE: u16 = 60;
-/// ... with at most this much attacking material per side (rook 4,
-/// horse/cannon 2, pawn 1).
-pub const DRAW_MAX_MATERIAL: usize = 6;
 /// `bench` depth when none is given.
 pub const BENCH_DEPTH: i32 = 8;
 
 /// A search in progress.
 struct Active {
-    control: Arc<SearchControl>,
+    handle: SearchHandle,
     /// `go ponder`: the answer waits for `ponderhit` or `stop`.
     ponder: bool,
     /// `go infinite`: the answer waits for `stop`.
@@ -59,10 +43,6 @@ struct Active {
     draw_offered: bool,
     /// A finished result waiting for `stop`/`ponderhit`.
     held: Option<SearchResult>,
-    /// The searched position.
-    pos: Position,
-    /// The banned root moves of that search.
-    banned: Vec<Move>,
 }
 
 impl Active {
@@ -86,28 +66,16 @@ enum Pending {
     Quit(bool),
 }
 
-/// Seed of the book choice's random generator.
-const BOOK_SEED: u64 = 0x0063_6875_6865;
-
-/// Owns the engine state and answers commands.
+/// The protocol's state: the engine, the printer, the running search and
+/// the input waiting for it.
 pub struct Controller {
     printer: Arc<Mutex<Printer>>,
     /// Set once the engine has said goodbye: the search thread prints no more.
     closed: Arc<AtomicBool>,
-    options: EngineOptions,
-    pos: Position,
-    banned: Vec<Move>,
-    searcher: Option<Searcher>,
+    engine: Engine,
     active: Option<Active>,
     queue: VecDeque<Pending>,
     events: Sender<Event>,
-    resign_streak: u32,
-    /// The books of `bookfiles` (the built-in book when empty), loaded when
-    /// first needed and again after the option changes.
-    books: Option<BookSet>,
-    /// Drives the weighted book choice (`randomness`); seeded once, so
-    /// a session is reproducible.
-    rng: StdRng,
 }
 
 impl Controller {
@@ -127,16 +95,10 @@ impl Controller {
         Controller {
             printer: Arc::new(Mutex::new(printer)),
             closed: Arc::new(AtomicBool::new(false)),
-            searcher: Some(Searcher::new(options.search.clone())),
-            options,
-            pos: Position::startpos(),
-            banned: Vec::new(),
+            engine: Engine::new(options),
             active: None,
             queue: VecDeque::new(),
             events,
-            resign_streak: 0,
-            books: None,
-            rng: StdRng::seed_from_u64(BOOK_SEED),
         }
     }
 
@@ -161,7 +123,7 @@ impl Controller {
                 return self.shut_down();
             };
             match event {
-                Event::Done(searcher, result) => self.finished(*searcher, result),
+                Event::Done(result) => self.finished(result),
                 // batch: a `stop` meant for this search would only produce
                 // a stray `nobestmove` after it
                 Event::Input(Command::Stop) if self.reads_after_search() => {}
@@ -228,7 +190,7 @@ impl Controller {
 
     /// Batch mode with a search that ends by itself: input waits for it.
     fn reads_after_search(&self) -> bool {
-        self.options.batch && !self.search_is_open_ended()
+        self.engine.options().batch && !self.search_is_open_ended()
     }
 
     /// Stops the running search; its answer follows (at once if it was
@@ -236,7 +198,7 @@ impl Controller {
     fn stop_active(&mut self) {
         if let Some(a) = self.active.as_mut() {
             a.stopped = true;
-            a.control.stop();
+            a.handle.stop();
             if let Some(r) = a.held.take() {
                 self.answer(r);
             }
@@ -246,7 +208,7 @@ impl Controller {
     /// Stops any search and silences the search thread.
     fn shut_down(&mut self) {
         if let Some(a) = &self.active {
-            a.control.stop();
+            a.handle.stop();
         }
         self.closed.store(true, Ordering::SeqCst);
     }
@@ -270,7 +232,7 @@ impl Controller {
                     if a.ponder && !a.ponderhit {
                         a.ponderhit = true;
                         a.draw_offered |= draw;
-                        a.control.ponderhit();
+                        a.handle.ponderhit();
                         if a.may_answer() {
                             if let Some(r) = a.held.take() {
                                 self.answer(r);
@@ -308,8 +270,7 @@ impl Controller {
     }
 
     /// The search thread is done.
-    fn finished(&mut self, searcher: Searcher, result: SearchResult) {
-        self.searcher = Some(searcher);
+    fn finished(&mut self, result: SearchResult) {
         match self.active.as_mut() {
             Some(a) if !a.may_answer() => a.held = Some(result),
             Some(_) => self.answer(result),
@@ -322,22 +283,7 @@ impl Controller {
         let Some(a) = self.active.take() else {
             return;
         };
-        let mut legal = a.pos.legal_moves();
-        legal.retain(|m| !a.banned.contains(&m));
-        let best = match result.best_move {
-            Some(m) if legal.contains(m) => Some(m),
-            _ => legal.first().copied(),
-        };
-        let Some(best) = best else {
-            self.out().nobestmove();
-            return;
-        };
-        let ponder = result.ponder_move.filter(|&p| {
-            let mut after = a.pos.clone();
-            after.make_move(best);
-            after.is_legal(p)
-        });
-        if self.options.debug {
+        if self.engine.options().debug {
             let text = format!(
                 "search: depth {} seldepth {} nodes {} evals {} pruned {} time {} ms",
                 result.depth,
@@ -349,20 +295,14 @@ impl Controller {
             );
             self.out().info_string(&text);
         }
-        let resign = self.should_resign(&result);
-        let draw = a.draw_offered && self.options.draw && dead_level(&a.pos, &result);
-        self.out().bestmove(best, ponder, draw, resign);
-    }
-
-    /// Updates the hopeless-score streak and says whether to resign.
-    fn should_resign(&mut self, r: &SearchResult) -> bool {
-        if r.depth >= RESIGN_MIN_DEPTH && r.score < -RESIGN_SCORE {
-            self.resign_streak += 1;
-        } else if r.depth > 0 {
-            self.resign_streak = 0;
+        let (pos, excluded) = (a.handle.position().clone(), a.handle.excluded().to_vec());
+        let reply = self.engine.reply(&pos, &excluded, &result, a.draw_offered);
+        match reply.best {
+            Some(best) => self
+                .out()
+                .bestmove(best, reply.ponder, reply.draw, reply.resign),
+            None => self.out().nobestmove(),
         }
-        let mated = r.depth > 0 && mate_distance(r.score).is_some_and(|d| d < 0);
-        self.options.resign && (mated || self.resign_streak >= RESIGN_STREAK)
     }
 
     /// An idle command.
@@ -372,13 +312,11 @@ impl Controller {
             Command::Uci => self.handshake(Dialect::Uci),
             Command::IsReady => self.out().readyok(),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::Position(spec) => match build_position(&spec) {
-                Ok(p) => {
-                    self.pos = p;
-                    self.banned.clear();
+            Command::Position(spec) => {
+                if let Err(e) = self.engine.set_position(spec.fen.as_deref(), &spec.moves) {
+                    self.out().info_string(&e.to_string());
                 }
-                Err(e) => self.out().info_string(&e.to_string()),
-            },
+            }
             Command::BanMoves(moves) => self.ban(&moves),
             Command::Go(g) => self.go(&g),
             Command::BadGo(e) => {
@@ -393,32 +331,34 @@ impl Controller {
                     self.out().nobestmove();
                 }
             }
-            Command::Probe(spec) => match build_position(&spec) {
-                Ok(p) => {
-                    let hit = self.searcher.as_ref().and_then(|s| s.probe(&p));
-                    self.out().pophash(hit);
+            Command::Probe(spec) => {
+                match Position::from_fen_and_moves(spec.fen.as_deref(), &spec.moves) {
+                    Ok(p) => {
+                        let hit = self.engine.probe(&p);
+                        self.out().pophash(hit);
+                    }
+                    Err(e) => {
+                        self.out().info_string(&e.to_string());
+                        self.out().pophash(None);
+                    }
                 }
-                Err(e) => {
-                    self.out().info_string(&e.to_string());
-                    self.out().pophash(None);
-                }
-            },
+            }
             Command::Quit => {
                 self.out().bye();
                 return Flow::Quit;
             }
-            Command::NewGame => self.new_game(),
+            Command::NewGame => self.engine.new_game(),
             Command::Display => {
-                let text = self.pos.to_string();
+                let text = self.engine.position().to_string();
                 self.out().block(&text);
             }
             Command::Eval => {
-                let text = self.eval_text();
+                let text = self.engine.eval_breakdown();
                 self.out().block(&text);
             }
             Command::Bench(depth) => {
                 let depth = depth.unwrap_or(BENCH_DEPTH).clamp(1, 64);
-                let options = self.options.search.clone();
+                let options = self.engine.options().search.clone();
                 // a broken bench position must not take the engine down
                 match std::panic::catch_unwind(|| run_bench(&options, depth)) {
                     Ok(r) => self.out().bench(r.nodes, r.nps),
@@ -438,27 +378,13 @@ impl Controller {
         out.handshake(&EngineOptions::specs());
     }
 
-    fn new_game(&mut self) {
-        if let Some(s) = self.searcher.as_mut() {
-            s.clear();
-        }
-        self.resign_streak = 0;
-    }
-
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        match self.options.set(name, value) {
+        match self.engine.set_option(name, value) {
             SetOutcome::Stored => {
-                let show = self.options.show_evals;
+                let show = self.engine.options().show_evals;
                 self.out().show_evals = show;
-                // `bookfiles` may have changed: load again when next needed
-                self.books = None;
             }
-            SetOutcome::SearchChanged => {
-                if let Some(s) = self.searcher.as_mut() {
-                    s.set_options(self.options.search.clone());
-                }
-            }
-            SetOutcome::NewGame => self.new_game(),
+            SetOutcome::SearchChanged | SetOutcome::NewGame => {}
             SetOutcome::Unknown => self.out().unknown_option(name),
             SetOutcome::Bad(e) => self
                 .out()
@@ -467,55 +393,25 @@ impl Controller {
     }
 
     fn ban(&mut self, moves: &[String]) {
-        self.banned.clear();
+        let mut banned = Vec::new();
         for t in moves {
             match Move::from_iccs(t) {
-                Ok(m) => self.banned.push(m),
+                Ok(m) => banned.push(m),
                 Err(e) => self.out().info_string(&format!("banmoves: {e}")),
             }
         }
-    }
-
-    /// The evaluator's view of the current position.
-    /// The evaluator's table of the five parts, ending in `total <v>`.
-    fn eval_text(&self) -> String {
-        match self.searcher.as_ref() {
-            Some(s) => {
-                let mut pos = self.pos.clone();
-                s.evaluator().install(&mut pos);
-                s.evaluator().breakdown(&pos).to_string()
-            }
-            None => String::new(),
-        }
+        self.engine.ban(banned);
     }
 
     /// A book move for the current position (never a banned one), after
     /// printing the candidates as `info depth 0 score <weight> pv <move>`.
     fn book_move(&mut self) -> Option<Move> {
-        if self.books.is_none() {
-            let files = self.options.bookfiles.trim();
-            self.books = Some(if files.is_empty() {
-                BookSet::builtin()
-            } else {
-                match BookSet::load_list(files) {
-                    Ok(b) => b,
-                    Err(e) => {
-                        self.out()
-                            .info_string(&format!("cannot load bookfiles: {e}"));
-                        BookSet::new()
-                    }
-                }
-            });
-        }
-        let books = self.books.as_ref()?;
-        let mut candidates = books.probe(&self.pos);
-        candidates.retain(|(m, _)| !self.banned.contains(m));
-        if candidates.is_empty() {
-            return None;
-        }
-        let randomness: Randomness = self.options.randomness.parse().unwrap_or(Randomness::None);
-        let chosen = choose_move(&candidates, randomness, &mut self.rng)?;
+        let (found, warning) = self.engine.book_move();
         let mut out = self.out();
+        if let Some(w) = warning {
+            out.info_string(&w);
+        }
+        let (chosen, candidates) = found?;
         for (mv, weight) in &candidates {
             out.book_candidate(*mv, *weight);
         }
@@ -526,7 +422,7 @@ impl Controller {
     fn limits(&self, g: &GoParams) -> Limits {
         let ms = |v: f64| Duration::from_secs_f64(v.max(0.0) / 1000.0);
         let ucci_time = |v: f64| {
-            if self.options.usemillisec {
+            if self.engine.options().usemillisec {
                 ms(v)
             } else {
                 Duration::from_secs_f64(v.clamp(0.0, 1e9))
@@ -552,7 +448,7 @@ impl Controller {
                 movestogo: g.movestogo,
             });
         } else {
-            let (time, inc) = match self.pos.side_to_move() {
+            let (time, inc) = match self.engine.position().side_to_move() {
                 Colour::Red => (g.wtime, g.winc),
                 Colour::Black => (g.btime, g.binc),
             };
@@ -572,132 +468,74 @@ impl Controller {
         l
     }
 
-    /// The root moves a search must not play: the banned ones, and with
-    /// `searchmoves` every legal move not listed.
-    fn root_moves_excluded(&self, searchmoves: &[String]) -> Result<Vec<Move>, String> {
-        let mut excluded = self.banned.clone();
-        if searchmoves.is_empty() {
-            return Ok(excluded);
-        }
-        let mut wanted = Vec::new();
-        for t in searchmoves {
-            match Move::from_iccs(t) {
-                Ok(m) => wanted.push(m),
-                Err(e) => return Err(format!("go: searchmoves: {e}; no search")),
-            }
-        }
-        let legal = self.pos.legal_moves();
-        excluded.extend(legal.iter().filter(|m| !wanted.contains(m)));
-        if legal.iter().all(|m| excluded.contains(m)) {
-            return Err("go: none of the searchmoves is legal here; no search".into());
-        }
-        Ok(excluded)
-    }
-
     fn go(&mut self, g: &GoParams) {
         if let Some(depth) = g.perft {
-            let rows = perft_divide(&mut self.pos.clone(), depth);
+            let rows = perft_divide(&mut self.engine.position().clone(), depth);
             self.out().perft(&rows);
             return;
         }
         if g.depth == Some(0) {
-            let v = self
-                .searcher
-                .as_ref()
-                .map_or(0, |s| s.static_eval(&self.pos));
+            let v = self.engine.eval();
             let mut out = self.out();
             out.static_eval(v);
             out.nobestmove();
             return;
         }
         let limits = self.limits(g);
-        let banned = match self.root_moves_excluded(&g.searchmoves) {
-            Ok(b) => b,
-            Err(e) => {
-                let mut out = self.out();
-                out.info_string(&e);
-                out.nobestmove();
-                return;
+        let mut searchmoves = Vec::new();
+        for t in &g.searchmoves {
+            match Move::from_iccs(t) {
+                Ok(m) => searchmoves.push(m),
+                Err(e) => {
+                    let mut out = self.out();
+                    out.info_string(&format!("go: searchmoves: {e}; no search"));
+                    out.nobestmove();
+                    return;
+                }
             }
-        };
-        if self.options.usebook && !g.ponder && !limits.infinite && g.searchmoves.is_empty() {
+        }
+        if !g.ponder && !limits.infinite && searchmoves.is_empty() {
             if let Some(mv) = self.book_move() {
                 self.out().bestmove(mv, None, false, false);
                 return;
             }
         }
-        let Some(mut searcher) = self.searcher.take() else {
-            log::error!("go without a searcher");
-            return;
-        };
-        let control = Arc::new(SearchControl::new());
-        control.set_pondering(g.ponder);
-        let active = Active {
-            control: control.clone(),
+        let request = GoRequest {
+            limits,
             ponder: g.ponder,
-            infinite: limits.infinite,
-            stopped: false,
-            ponderhit: false,
-            draw_offered: g.draw,
-            held: None,
-            pos: self.pos.clone(),
-            banned: banned.clone(),
+            searchmoves,
         };
-        let pos = self.pos.clone();
-        let printer = self.printer.clone();
-        let closed = self.closed.clone();
+        let (printer, closed) = (self.printer.clone(), self.closed.clone());
+        let on_info = move |info: &crate::search::IterationInfo| {
+            if !closed.load(Ordering::SeqCst) {
+                printer
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .iteration(info);
+            }
+        };
         let events = self.events.clone();
-        self.active = Some(active);
-        let spawned = std::thread::Builder::new()
-            .name("search".into())
-            .spawn(move || {
-                let result = searcher.search(&pos, &limits, &control, &banned, &mut |e| {
-                    let SearchEvent::Iteration(info) = e;
-                    if !closed.load(Ordering::SeqCst) {
-                        printer
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .iteration(info);
-                    }
-                });
-                let _ = events.send(Event::Done(Box::new(searcher), result));
-            });
-        if let Err(e) = spawned {
-            log::error!("cannot start the search thread: {e}");
-            self.searcher = Some(Searcher::new(self.options.search.clone()));
-            let a = self.active.as_mut().expect("just set");
-            a.stopped = true;
-            let fallback = SearchResult {
-                best_move: None,
-                ponder_move: None,
-                score: 0,
-                depth: 0,
-                pv: Vec::new(),
-                stats: Default::default(),
-                time_ms: 0,
-                iterations: Vec::new(),
-            };
-            self.answer(fallback);
+        let on_done = move |r: &SearchResult| {
+            let _ = events.send(Event::Done(r.clone()));
+        };
+        match self.engine.go(&request, on_info, on_done) {
+            Ok(handle) => {
+                self.active = Some(Active {
+                    handle,
+                    ponder: g.ponder,
+                    infinite: request.limits.infinite,
+                    stopped: false,
+                    ponderhit: false,
+                    draw_offered: g.draw,
+                    held: None,
+                })
+            }
+            Err(e) => {
+                log::error!("go: {e}");
+                let mut out = self.out();
+                out.info_string(&format!("go: {e}; no search"));
+                out.nobestmove();
+            }
         }
     }
-}
-
-/// The position described by `spec`, or what was wrong with it.
-pub fn build_position(spec: &PositionSpec) -> Result<Position, PositionError> {
-    Position::from_fen_and_moves(spec.fen.as_deref(), &spec.moves)
-}
-
-/// A level position late in the game with little material left.
-fn dead_level(pos: &Position, r: &SearchResult) -> bool {
-    let material = |c: Colour| {
-        4 * pos.count(c, PieceKind::Rook)
-            + 2 * (pos.count(c, PieceKind::Knight) + pos.count(c, PieceKind::Cannon))
-            + pos.count(c, PieceKind::Pawn)
-    };
-    r.depth > 0
-        && r.score.abs() <= DRAW_SCORE
-        && pos.fullmove_number() >= DRAW_MIN_MOVE
-        && Colour::ALL
-            .iter()
-            .all(|&c| material(c) <= DRAW_MAX_MATERIAL)
 }
