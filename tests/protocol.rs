@@ -875,3 +875,29 @@ fn help_in_the_loop_and_on_the_command_line() {
     assert!(text.contains("With no subcommand"), "{text}");
     assert!(text.contains("UCCI") && text.contains("stdin"), "{text}");
 }
+
+#[test]
+fn out_of_range_values_are_refused_with_their_range() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .args(args)
+            .output()
+            .expect("run chuhe")
+    };
+    let out = run(&["search", "--depth", "-3"]);
+    assert!(!out.status.success());
+    let out = run(&["search", "--depth", "2", "--set", "hash=99999999"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("from 1 to 4096"), "{err}");
+    // the protocol names the range and keeps the old value
+    let mut e = Engine::uci();
+    e.send("setoption name Hash value 99999999");
+    let line = e.expect("info string");
+    assert!(line.contains("from 1 to 4096"), "{line}");
+    e.send("setoption name n value 5000");
+    let line = e.expect("info string");
+    assert!(line.contains("from 0 to 1000"), "{line}");
+    e.send("setoption name Threads value 2");
+    assert!(e.expect("info string").contains("from 1 to 1"));
+}

@@ -11,6 +11,9 @@ pub mod sigma;
 use chuhe::board::{Position, PositionError};
 use chuhe::search::SearchOptions;
 
+/// The deepest `--depth` the commands accept (the search's own ceiling).
+pub const MAX_DEPTH: i64 = chuhe::search::MAX_PLY as i64 - 16;
+
 /// Reads a FEN and plays ICCS `moves` from it, checking each is legal.
 pub fn position_with_moves<'a>(
     fen: &str,
@@ -33,7 +36,7 @@ pub fn build_options(
         let (k, v) = kv
             .split_once('=')
             .ok_or_else(|| format!("'{kv}' is not key=value"))?;
-        options.set(k, v)?;
+        options.set(k, v).map_err(|e| e.to_string())?;
     }
     Ok(options)
 }

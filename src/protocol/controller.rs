@@ -381,8 +381,13 @@ impl Controller {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         match self.engine.set_option(name, value) {
             SetOutcome::Stored => {
-                let show = self.engine.options().show_evals;
-                self.out().show_evals = show;
+                let (evals, wdl) = (
+                    self.engine.options().show_evals,
+                    self.engine.options().show_wdl,
+                );
+                let mut out = self.out();
+                out.show_evals = evals;
+                out.show_wdl = wdl;
             }
             SetOutcome::SearchChanged | SetOutcome::NewGame => {}
             SetOutcome::Unknown => self.out().unknown_option(name),

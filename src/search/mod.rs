@@ -17,7 +17,7 @@ mod tt;
 pub use bench::{bench_positions, run_bench, BenchReport};
 pub use limits::{Clock, Limits, TimeBudget, MAX_PLY};
 pub use options::{
-    parse_bool, Algorithm, IProbcutParams, SearchOptions, SIGMA_DEFAULT_PROFILE,
+    parse_bool, Algorithm, IProbcutParams, OptionError, SearchOptions, SIGMA_DEFAULT_PROFILE,
     SIGMA_PAPER_PROFILE,
 };
 pub use score::{mate_distance, INFINITY, MATE, MATE_BOUND, RULE_LOSS};
@@ -180,7 +180,7 @@ impl Searcher {
     }
 
     /// Changes one option by name (see [`SearchOptions::set`]).
-    pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+    pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         let mut o = self.options.clone();
         o.set(key, value)?;
         self.set_options(o);
