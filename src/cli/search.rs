@@ -21,7 +21,7 @@ pub struct SearchArgs {
     #[arg(long)]
     algo: Option<String>,
     /// Fixed depth.
-    #[arg(long, conflicts_with_all = ["movetime", "nodes"], value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH))]
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"], value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
     depth: Option<i32>,
     /// Fixed time in milliseconds.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -44,7 +44,7 @@ pub struct SearchArgs {
 #[derive(Args)]
 pub struct BenchArgs {
     /// Depth of each search.
-    #[arg(long, short, default_value_t = 8, value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH))]
+    #[arg(long, short, default_value_t = 8, value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
     depth: i32,
     /// iprobcut or alphabeta.
     #[arg(long)]
