@@ -8,7 +8,17 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "chuhe", version, about = "chuhe (楚河): a xiangqi engine")]
+#[command(
+    name = "chuhe",
+    version,
+    about = "chuhe (楚河): a xiangqi engine",
+    long_about = "chuhe (楚河): a xiangqi (Chinese chess) engine.\n\n\
+        With no subcommand chuhe speaks UCCI or xiangqi UCI on stdin/stdout, \
+        as GUIs and match referees expect: the first `ucci` or `uci` picks \
+        the dialect, and `help` lists the protocol commands.",
+    after_help = "With no subcommand, chuhe reads UCCI / UCI commands on stdin \
+        (start with `ucci` or `uci`; `help` lists the commands)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -427,10 +427,12 @@ fn bad_input_never_crashes() {
     e.send("go depth -5 nodes -1 time -3");
     let line = e.best(QUICK);
     assert!(expected.is_legal(best_move(&line)));
+    // a limit without its value starts no search (not an endless one)
     e.send("go depth");
-    thread::sleep(Duration::from_millis(100));
-    e.send("stop");
-    assert!(expected.is_legal(best_move(&e.best(QUICK))));
+    assert!(e
+        .expect("info string")
+        .starts_with("info string go: depth needs a number"));
+    assert_eq!(e.best(QUICK), "nobestmove");
     e.send("setoption");
     e.send("setoption hashsize banana");
     e.send("setoption nosuchoption 3");
@@ -693,4 +695,209 @@ fn opening_book_answers_known_positions_only_when_enabled() {
         lines.iter().any(|l| l.starts_with("info depth 3")),
         "{lines:?}"
     );
+}
+
+/// The `time` fields of `info depth` lines.
+fn info_times(lines: &[String]) -> Vec<u64> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| {
+            let t: Vec<&str> = l.split_whitespace().collect();
+            let at = t.iter().position(|&w| w == "time")?;
+            t.get(at + 1)?.parse().ok()
+        })
+        .collect()
+}
+
+#[test]
+fn quit_during_a_search_answers_it_first() {
+    // the reproduction: piped commands ending in `quit`
+    for stop_first in [false, true] {
+        let mut e = Engine::ucci();
+        e.send("position startpos moves h2e2 h9g7");
+        e.send("go depth 30");
+        if stop_first {
+            e.send("stop");
+        }
+        e.send("quit");
+        let (_, lines) = e.until("bye", QUICK);
+        let best: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(best.len(), 1, "{lines:?}");
+        let mut pos = Position::startpos();
+        pos.make_move(Move::from_iccs("h2e2").unwrap());
+        pos.make_move(Move::from_iccs("h9g7").unwrap());
+        assert!(pos.is_legal(best_move(best[0])));
+        assert!(e.wait_exit(QUICK).is_some_and(|s| s.success()));
+    }
+    // UCI: the bestmove comes, there is no `bye`
+    let mut u = Engine::uci();
+    u.send("go infinite");
+    u.send("quit");
+    best_move(&u.best(QUICK));
+    assert!(u.wait_exit(QUICK).is_some());
+}
+
+#[test]
+fn malformed_go_starts_no_search() {
+    // the fuzzer's minimal case
+    let mut e = Engine::uci();
+    e.send("go nodes x");
+    assert_eq!(
+        e.expect("info string"),
+        "info string go: nodes needs a number, not 'x'; no search"
+    );
+    assert_eq!(e.best(QUICK), "bestmove (none)");
+    e.send("go movetime ");
+    e.expect("info string go: movetime needs a number");
+    assert_eq!(e.best(QUICK), "bestmove (none)");
+    e.send("stop");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("position startpos moves h2e2");
+    e.send("go depth 2");
+    let mv = best_move(&e.best(QUICK));
+    assert!(Position::from_fen_and_moves(None, ["h2e2", &mv.to_string()]).is_ok());
+    // UCCI answers nobestmove
+    let mut c = Engine::ucci();
+    for bad in [
+        "go depth notanumber",
+        "go depth",
+        "go time 5 increment",
+        "go wibble",
+    ] {
+        c.send(bad);
+        let (_, lines) = c.until("nobestmove", QUICK);
+        assert!(lines[0].starts_with("info string go:"), "{bad}: {lines:?}");
+    }
+    c.send("isready");
+    c.expect("readyok");
+}
+
+#[test]
+fn go_while_searching_is_refused() {
+    let mut e = Engine::ucci();
+    e.send("position startpos moves h2e2");
+    e.send("go infinite");
+    e.send("go depth 1");
+    e.send("go nodes x");
+    let line = e.expect("info string");
+    assert!(line.contains("go refused"), "{line}");
+    let line = e.expect("info string");
+    assert!(line.contains("nodes needs a number"), "{line}");
+    // the running search goes on until stop, and only it is answered
+    e.quiet(Duration::from_millis(300), "info depth");
+    e.send("stop");
+    best_move(&e.best(QUICK));
+    e.send("isready");
+    let (_, lines) = e.until("readyok", QUICK);
+    assert!(lines.iter().all(|l| !l.contains("bestmove")), "{lines:?}");
+}
+
+#[test]
+fn uci_book_lines_carry_cp() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect("uciok");
+    e.send("position startpos");
+    e.send("go depth 5");
+    let (_, lines) = e.until("bestmove", QUICK);
+    let book: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 0"))
+        .collect();
+    assert!(!book.is_empty(), "{lines:?}");
+    for l in book {
+        assert!(l.starts_with("info depth 0 score cp "), "{l}");
+    }
+}
+
+#[test]
+fn ponderhit_keeps_the_search_clock() {
+    let mut e = Engine::uci();
+    e.send("position startpos moves h2e2");
+    e.send("go ponder movetime 1500");
+    let (_, mut lines) = e.until("info depth 3", QUICK);
+    thread::sleep(Duration::from_millis(300));
+    e.send("ponderhit");
+    let (_, rest) = e.until("bestmove", QUICK);
+    lines.extend(rest);
+    let times = info_times(&lines);
+    assert!(times.len() >= 3, "{lines:?}");
+    // `time` counts from the start of the search: it never goes back
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
+}
+
+#[test]
+fn go_mate_and_searchmoves() {
+    let mut e = Engine::uci();
+    // two rooks mate in one; `go mate 2` ends by itself once it is proven
+    e.send("position fen 3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1");
+    e.send("go mate 2");
+    let (_, lines) = e.until("bestmove", QUICK);
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+    assert_eq!(best_move(lines.last().unwrap()).to_string(), "a1d1");
+    // no mate there: the search is bounded by the mate distance
+    e.send("position startpos");
+    e.send("go mate 1");
+    best_move(&e.best(QUICK));
+    // searchmoves: only the listed root moves are considered
+    e.send("position startpos");
+    e.send("go depth 3 searchmoves a3a4 i3i4");
+    let mv = best_move(&e.best(QUICK)).to_string();
+    assert!(mv == "a3a4" || mv == "i3i4", "{mv}");
+    e.send("go depth 2 searchmoves a0a5");
+    let (_, lines) = e.until("bestmove", QUICK);
+    assert!(
+        lines.iter().any(|l| l.contains("none of the searchmoves")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+}
+
+#[test]
+fn help_in_the_loop_and_on_the_command_line() {
+    let mut e = Engine::ucci();
+    e.send("help");
+    let (_, lines) = e.until("info string debugging", QUICK);
+    assert!(
+        lines.iter().any(|l| l.contains("position {startpos|fen")),
+        "{lines:?}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .arg("--help")
+        .output()
+        .expect("run chuhe --help");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("With no subcommand"), "{text}");
+    assert!(text.contains("UCCI") && text.contains("stdin"), "{text}");
+}
+
+#[test]
+fn out_of_range_values_are_refused_with_their_range() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .args(args)
+            .output()
+            .expect("run chuhe")
+    };
+    let out = run(&["search", "--depth", "-3"]);
+    assert!(!out.status.success());
+    let out = run(&["search", "--depth", "2", "--set", "hash=99999999"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("from 1 to 4096"), "{err}");
+    // the protocol names the range and keeps the old value
+    let mut e = Engine::uci();
+    e.send("setoption name Hash value 99999999");
+    let line = e.expect("info string");
+    assert!(line.contains("from 1 to 4096"), "{line}");
+    e.send("setoption name n value 5000");
+    let line = e.expect("info string");
+    assert!(line.contains("from 0 to 1000"), "{line}");
+    e.send("setoption name Threads value 2");
+    assert!(e.expect("info string").contains("from 1 to 1"));
 }

@@ -264,20 +264,11 @@ pub fn play_game(
         r.termination = reason;
         r
     };
-    let mut pos = match Position::from_fen(&setup.fen) {
+    let mut pos = match Position::from_fen_and_moves(Some(&setup.fen), &setup.moves) {
         Ok(p) => p,
-        Err(e) => return finish(record, Outcome::Draw, format!("bad opening FEN: {e}")),
+        Err(e) => return finish(record, Outcome::Draw, format!("bad opening: {e}")),
     };
-    let mut moves: Vec<Move> = Vec::new();
-    for t in &setup.moves {
-        match Move::from_iccs(t) {
-            Ok(m) if pos.is_legal(m) => {
-                pos.make_move(m);
-                moves.push(m);
-            }
-            _ => return finish(record, Outcome::Draw, format!("illegal opening move {t}")),
-        }
-    }
+    let mut moves: Vec<Move> = pos.moves_played().collect();
     let make_side = |spec: &PlayerSpec| -> Result<Side, PlayerError> {
         let mut player = spec.build()?;
         player.new_game()?;

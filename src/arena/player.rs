@@ -2,9 +2,9 @@
 //! `ucci:/path/engine,hashsize=16,tc=10+0.1`) and the in-process engine.
 
 use crate::board::{Move, Position};
-use crate::search::{
-    Algorithm, Clock, Limits, SearchControl, SearchOptions, Searcher, MATE, MATE_BOUND,
-};
+use crate::engine::options::EngineOptions;
+use crate::engine::Engine;
+use crate::search::{Algorithm, Clock, Limits, SearchOptions, MATE, MATE_BOUND};
 use std::time::Duration;
 
 /// How long one move may take.
@@ -304,19 +304,25 @@ impl PlayerSpec {
     }
 }
 
-/// chuhe's search run in the arena's process.
+/// chuhe run in the arena's process, through the engine facade (without
+/// its opening book: the arena chooses the openings).
 pub struct InProcessPlayer {
     name: String,
-    searcher: Searcher,
+    engine: Engine,
     limit: Limit,
 }
 
 impl InProcessPlayer {
     /// A player searching with `options` within `limit`.
     pub fn new(name: String, options: SearchOptions, limit: Limit) -> InProcessPlayer {
+        let options = EngineOptions {
+            search: options,
+            usebook: false,
+            ..EngineOptions::default()
+        };
         InProcessPlayer {
             name,
-            searcher: Searcher::new(options),
+            engine: Engine::new(options),
             limit,
         }
     }
@@ -324,7 +330,7 @@ impl InProcessPlayer {
 
 impl Player for InProcessPlayer {
     fn new_game(&mut self) -> Result<(), PlayerError> {
-        self.searcher.clear();
+        self.engine.new_game();
         Ok(())
     }
 
@@ -347,11 +353,9 @@ impl Player for InProcessPlayer {
             },
             (Limit::Clock { base_ms, .. }, None) => Limits::movetime_ms((*base_ms / 30).max(1)),
         };
-        let control = SearchControl::new();
         let started = std::time::Instant::now();
-        let r = self
-            .searcher
-            .search(situation.pos, &limits, &control, &[], &mut |_| {});
+        self.engine.set_position_to(situation.pos);
+        let r = self.engine.think(&limits);
         let time_ms = started.elapsed().as_millis() as u64;
         let mv = r.best_move.ok_or(PlayerError::NoMove)?;
         Ok(MoveRecord {

@@ -39,14 +39,8 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>, String> {
         } else {
             fen_or_epd_line(line, n + 1)
         };
-        let mut pos = Position::from_fen(&fen)
-            .map_err(|e| format!("openings line {}: bad FEN: {e}", n + 1))?;
-        for m in &moves {
-            match crate::board::Move::from_iccs(m) {
-                Ok(mv) if pos.is_legal(mv) => pos.make_move(mv),
-                _ => return Err(format!("openings line {}: illegal move {m}", n + 1)),
-            }
-        }
+        Position::from_fen_and_moves(Some(&fen), &moves)
+            .map_err(|e| format!("openings line {}: {e}", n + 1))?;
         out.push(Opening { name, fen, moves });
     }
     if out.is_empty() {

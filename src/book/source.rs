@@ -7,7 +7,7 @@
 //! prefix or a transposition) gets the sum of their weights.
 
 use super::{Book, BookError, BUILTIN_SOURCE};
-use crate::board::{Move, Position};
+use crate::board::{Move, Position, PositionError};
 use std::collections::BTreeMap;
 
 /// One opening line of the source.
@@ -197,22 +197,24 @@ fn parse_line(line_no: usize, raw: &str) -> Result<BookLine, BookError> {
             )))
         }
     };
-    let mut pos = Position::startpos();
-    let mut moves = Vec::new();
-    for (i, text) in fields[2].split_whitespace().enumerate() {
-        let mv = Move::from_iccs(text).map_err(|e| syntax(format!("move {}: {e}", i + 1)))?;
-        if !pos.is_legal(mv) {
+    let texts: Vec<&str> = fields[2].split_whitespace().collect();
+    let pos = match Position::from_fen_and_moves(None, &texts) {
+        Ok(p) => p,
+        Err(PositionError::Illegal { ply, fen, .. }) => {
             return Err(BookError::IllegalMove {
                 line: line_no,
                 name: name.to_string(),
-                ply: i + 1,
-                mv: text.to_string(),
-                fen: pos.to_fen(),
-            });
+                ply,
+                mv: texts[ply - 1].to_string(),
+                fen,
+            })
         }
-        pos.make_move(mv);
-        moves.push(mv);
-    }
+        Err(PositionError::Syntax { ply, source, .. }) => {
+            return Err(syntax(format!("move {ply}: {source}")))
+        }
+        Err(e) => return Err(syntax(e.to_string())),
+    };
+    let moves: Vec<Move> = pos.moves_played().collect();
     if moves.is_empty() {
         return Err(syntax("no moves".into()));
     }

@@ -8,23 +8,18 @@ pub mod play;
 pub mod search;
 pub mod sigma;
 
-use chuhe::board::{Move, Position};
+use chuhe::board::{Position, PositionError};
 use chuhe::search::SearchOptions;
+
+/// The deepest `--depth` the commands accept (the search's own ceiling).
+pub const MAX_DEPTH: i64 = chuhe::search::MAX_PLY as i64 - 16;
 
 /// Reads a FEN and plays ICCS `moves` from it, checking each is legal.
 pub fn position_with_moves<'a>(
     fen: &str,
     moves: impl IntoIterator<Item = &'a str>,
-) -> Result<Position, String> {
-    let mut pos = Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
-    for text in moves {
-        let mv = Move::from_iccs(text).map_err(|e| e.to_string())?;
-        if !pos.is_legal(mv) {
-            return Err(format!("move {mv} is illegal in {}", pos.to_fen()));
-        }
-        pos.make_move(mv);
-    }
-    Ok(pos)
+) -> Result<Position, PositionError> {
+    Position::from_fen_and_moves(Some(fen), moves)
 }
 
 /// Builds search options from an algorithm name, the paper switch and
@@ -41,7 +36,7 @@ pub fn build_options(
         let (k, v) = kv
             .split_once('=')
             .ok_or_else(|| format!("'{kv}' is not key=value"))?;
-        options.set(k, v)?;
+        options.set(k, v).map_err(|e| e.to_string())?;
     }
     Ok(options)
 }

@@ -22,10 +22,10 @@ pub struct PlayArgs {
     #[arg(long, default_value = START_FEN)]
     fen: String,
     /// The engine's time per move in milliseconds (default 1000).
-    #[arg(long, conflicts_with = "depth")]
+    #[arg(long, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
     /// The engine searches to this depth instead of by time.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
     depth: Option<i32>,
     /// iprobcut or alphabeta.
     #[arg(long)]

@@ -21,13 +21,13 @@ pub struct SearchArgs {
     #[arg(long)]
     algo: Option<String>,
     /// Fixed depth.
-    #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"], value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
     depth: Option<i32>,
     /// Fixed time in milliseconds.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
     /// Node budget.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Start from the paper's configuration of the algorithm.
     #[arg(long)]
@@ -44,7 +44,7 @@ pub struct SearchArgs {
 #[derive(Args)]
 pub struct BenchArgs {
     /// Depth of each search.
-    #[arg(long, short, default_value_t = 8)]
+    #[arg(long, short, default_value_t = 8, value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
     depth: i32,
     /// iprobcut or alphabeta.
     #[arg(long)]
@@ -58,7 +58,10 @@ pub struct BenchArgs {
 pub fn run_search_command(a: SearchArgs) -> ExitCode {
     if a.list_options {
         for (k, help) in SearchOptions::KEYS {
-            println!("{k:16} {help}");
+            match SearchOptions::range(k) {
+                Some((lo, hi)) => println!("{k:16} {help} [{lo}..{hi}]"),
+                None => println!("{k:16} {help}"),
+            }
         }
         return ExitCode::SUCCESS;
     }

@@ -6,7 +6,9 @@ use super::render::{render_board, RenderOptions};
 use crate::board::rules::{game_result, EndReason, GameResult, RuleConfig};
 use crate::board::{Colour, Move, Position, START_FEN};
 use crate::book::{BookSet, Randomness};
-use crate::search::{mate_distance, Limits, SearchControl, SearchOptions, Searcher};
+use crate::engine::options::EngineOptions;
+use crate::engine::Engine;
+use crate::search::{mate_distance, Limits, SearchOptions};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::io::{self, BufRead, Write};
@@ -74,7 +76,9 @@ Commands:
 pub struct Session {
     config: PlayConfig,
     pos: Position,
-    searcher: Searcher,
+    /// The engine facade (its own book is off: the session's book picks
+    /// with its own seed and reports book moves itself).
+    engine: Engine,
     book: BookSet,
     flipped: bool,
     /// Ply count at which the current result was announced.
@@ -144,7 +148,11 @@ impl Session {
             None => StdRng::from_entropy(),
         };
         Ok(Session {
-            searcher: Searcher::new(config.options.clone()),
+            engine: Engine::new(EngineOptions {
+                search: config.options.clone(),
+                usebook: false,
+                ..EngineOptions::default()
+            }),
             book: if config.book {
                 BookSet::builtin()
             } else {
@@ -295,7 +303,7 @@ impl Session {
             }
             "new" => {
                 self.pos = Position::from_fen(&self.config.fen).expect("checked at start");
-                self.searcher.clear();
+                self.engine.new_game();
                 self.announced = None;
                 writeln!(out, "new game")?;
                 write!(out, "{}", self.board())?;
@@ -373,10 +381,8 @@ impl Session {
         }
         writeln!(out, "chuhe is thinking...")?;
         out.flush()?;
-        let control = SearchControl::new();
-        let result =
-            self.searcher
-                .search(&self.pos, &self.config.limits, &control, &[], &mut |_| {});
+        self.engine.set_position_to(&self.pos);
+        let result = self.engine.think(&self.config.limits);
         let Some(mv) = result.best_move else {
             writeln!(out, "chuhe has no move")?;
             return Ok(());
@@ -421,10 +427,8 @@ impl Session {
             writeln!(out, "hint: {}  (book)", self.describe(mv))?;
             return Ok(());
         }
-        let control = SearchControl::new();
-        let r = self
-            .searcher
-            .search(&self.pos, &limits, &control, &[], &mut |_| {});
+        self.engine.set_position_to(&self.pos);
+        let r = self.engine.think(&limits);
         if let Some(mv) = r.best_move {
             writeln!(
                 out,

@@ -1,7 +1,9 @@
 //! Parsing: one input line becomes one [`Command`], once. The parser is
 //! tolerant: keywords in any case, extra whitespace, CRLF, both dialects'
 //! `setoption` forms, bare `fen ...`/`startpos ...`, and numbers that are
-//! negative, fractional or missing (clamped or dropped, never an error).
+//! negative or fractional (clamped or cut). A `go` with a missing or
+//! non-numeric value, or an unknown word, is [`Command::BadGo`]: a mangled
+//! limit must not become an unbounded search.
 
 /// Where a `position` or `probe` starts from, and the moves that follow.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +53,10 @@ pub struct GoParams {
     pub movetime: Option<f64>,
     /// `go perft N` (debugging).
     pub perft: Option<u32>,
+    /// `mate N`: stop once a mate in at most N moves is proven.
+    pub mate: Option<u32>,
+    /// `searchmoves m1 m2 ...`: only these root moves (ICCS, as written).
+    pub searchmoves: Vec<String>,
 }
 
 /// One parsed input line.
@@ -94,6 +100,11 @@ pub enum Command {
     Eval,
     /// `bench [depth]`
     Bench(Option<i32>),
+    /// `help`: the list of commands.
+    Help,
+    /// A `go` whose limits make no sense: no search, the text says why
+    /// (answered with `info string` and `nobestmove`).
+    BadGo(String),
     /// An empty line.
     Empty,
     /// A known command with arguments that make no sense; the text says why.
@@ -124,7 +135,10 @@ impl Command {
                 Err(e) => Command::Invalid(format!("position: {e}")),
             },
             "banmoves" => Command::BanMoves(rest.iter().map(|s| s.to_string()).collect()),
-            "go" => Command::Go(parse_go(rest)),
+            "go" => match parse_go(rest) {
+                Ok(g) => Command::Go(g),
+                Err(e) => Command::BadGo(format!("go: {e}")),
+            },
             "ponderhit" => Command::PonderHit {
                 draw: rest.iter().any(|t| t.eq_ignore_ascii_case("draw")),
             },
@@ -137,6 +151,7 @@ impl Command {
             "ucinewgame" => Command::NewGame,
             "d" | "display" => Command::Display,
             "eval" => Command::Eval,
+            "help" => Command::Help,
             "bench" => Command::Bench(rest.first().and_then(|t| number(t)).map(|v| v as i32)),
             _ => Command::Unknown(tokens.join(" ")),
         }
@@ -214,107 +229,100 @@ fn number(token: &str) -> Option<f64> {
     token.parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
-/// A count: negative values clamp to 0, fractions are cut.
-fn count(token: Option<&&str>) -> Option<u64> {
-    token
-        .and_then(|t| number(t))
-        .map(|v| v.clamp(0.0, u64::MAX as f64) as u64)
-}
+/// The keywords of `go` (a `searchmoves` list ends at the next one).
+const GO_KEYWORDS: &[&str] = &[
+    "ponder",
+    "draw",
+    "infinite",
+    "depth",
+    "nodes",
+    "time",
+    "increment",
+    "inc",
+    "movestogo",
+    "opptime",
+    "oppincrement",
+    "oppmovestogo",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movetime",
+    "mate",
+    "perft",
+    "searchmoves",
+];
 
-/// A time: negative values clamp to 0.
-fn time(token: Option<&&str>) -> Option<f64> {
-    token.and_then(|t| number(t)).map(|v| v.max(0.0))
-}
-
-fn parse_go(rest: &[&str]) -> GoParams {
+/// `go ...`: every keyword that takes a value must have a number after it,
+/// and unknown words are refused, so a mangled `go` never turns into an
+/// unbounded search. Negative numbers are clamped (a negative depth to 1,
+/// times and counts to 0), fractions cut.
+fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
     let mut g = GoParams::default();
     let mut i = 0;
     while i < rest.len() {
         let key = rest[i].to_ascii_lowercase();
-        let arg = rest.get(i + 1);
-        // whether `arg` was consumed as this keyword's value
-        let mut took = true;
+        i += 1;
         match key.as_str() {
-            "ponder" => {
-                g.ponder = true;
-                took = false;
+            "ponder" => g.ponder = true,
+            "draw" => g.draw = true,
+            "infinite" => g.infinite = true,
+            "searchmoves" => {
+                let start = i;
+                while i < rest.len()
+                    && !GO_KEYWORDS.contains(&rest[i].to_ascii_lowercase().as_str())
+                {
+                    i += 1;
+                }
+                if i == start {
+                    return Err("searchmoves without moves".into());
+                }
+                g.searchmoves = rest[start..i].iter().map(|s| s.to_string()).collect();
             }
-            "draw" => {
-                g.draw = true;
-                took = false;
-            }
-            "infinite" => {
+            "depth"
+                if rest
+                    .get(i)
+                    .is_some_and(|t| t.eq_ignore_ascii_case("infinite")) =>
+            {
                 g.infinite = true;
-                took = false;
+                i += 1;
             }
-            "depth" => match arg {
-                Some(t) if t.eq_ignore_ascii_case("infinite") => g.infinite = true,
-                Some(t) => match number(t) {
+            k if GO_KEYWORDS.contains(&k) => {
+                let v = rest
+                    .get(i)
+                    .and_then(|t| number(t))
+                    .ok_or_else(|| match rest.get(i) {
+                        Some(t) => format!("{k} needs a number, not '{}'", t.escape_debug()),
+                        None => format!("{k} needs a number"),
+                    })?;
+                i += 1;
+                let count = v.clamp(0.0, u64::MAX as f64) as u64;
+                let time = v.max(0.0);
+                let small = |c: u64| c.min(10_000) as u32;
+                match k {
                     // a negative depth is clamped to 1 (a real search): a
                     // referee would score `nobestmove` as a resignation
-                    Some(v) if v < 0.0 => g.depth = Some(1),
-                    Some(v) => g.depth = Some(v.min(1000.0) as i32),
-                    None => took = false,
-                },
-                None => took = false,
-            },
-            "nodes" => {
-                g.nodes = count(arg);
-                took = g.nodes.is_some();
+                    "depth" => g.depth = Some(if v < 0.0 { 1 } else { v.min(1000.0) as i32 }),
+                    "nodes" => g.nodes = Some(count),
+                    "time" => g.time = Some(time),
+                    "increment" | "inc" => g.increment = Some(time),
+                    "movestogo" => g.movestogo = Some(small(count)),
+                    "opptime" => g.opptime = Some(time),
+                    "oppincrement" => g.oppincrement = Some(time),
+                    "oppmovestogo" => g.oppmovestogo = Some(small(count)),
+                    "wtime" => g.wtime = Some(time),
+                    "btime" => g.btime = Some(time),
+                    "winc" => g.winc = Some(time),
+                    "binc" => g.binc = Some(time),
+                    "movetime" => g.movetime = Some(time),
+                    "mate" => g.mate = Some(small(count).max(1)),
+                    _ => g.perft = Some(count.clamp(1, 12) as u32),
+                }
             }
-            "time" => {
-                g.time = time(arg);
-                took = g.time.is_some();
-            }
-            "increment" | "inc" => {
-                g.increment = time(arg);
-                took = g.increment.is_some();
-            }
-            "movestogo" => {
-                g.movestogo = count(arg).map(|v| v.min(10_000) as u32);
-                took = g.movestogo.is_some();
-            }
-            "opptime" => {
-                g.opptime = time(arg);
-                took = g.opptime.is_some();
-            }
-            "oppincrement" => {
-                g.oppincrement = time(arg);
-                took = g.oppincrement.is_some();
-            }
-            "oppmovestogo" => {
-                g.oppmovestogo = count(arg).map(|v| v.min(10_000) as u32);
-                took = g.oppmovestogo.is_some();
-            }
-            "wtime" => {
-                g.wtime = time(arg);
-                took = g.wtime.is_some();
-            }
-            "btime" => {
-                g.btime = time(arg);
-                took = g.btime.is_some();
-            }
-            "winc" => {
-                g.winc = time(arg);
-                took = g.winc.is_some();
-            }
-            "binc" => {
-                g.binc = time(arg);
-                took = g.binc.is_some();
-            }
-            "movetime" => {
-                g.movetime = time(arg);
-                took = g.movetime.is_some();
-            }
-            "perft" => {
-                g.perft = Some(count(arg).unwrap_or(1).min(12) as u32);
-                took = arg.and_then(|t| number(t)).is_some();
-            }
-            _ => took = false,
+            other => return Err(format!("unknown go parameter '{}'", other.escape_debug())),
         }
-        i += if took { 2 } else { 1 };
     }
-    g
+    Ok(g)
 }
 
 #[cfg(test)]
@@ -383,10 +391,23 @@ mod tests {
         assert_eq!(g.depth, Some(1));
         assert_eq!(g.nodes, Some(0));
         assert_eq!(g.wtime, Some(0.0));
-        let Command::Go(g) = Command::parse("go depth") else {
+        for bad in [
+            "go depth",
+            "go nodes x",
+            "go movetime ",
+            "go depth notanumber",
+            "go wtime 100 btime",
+            "go frobnicate 3",
+            "go searchmoves",
+        ] {
+            assert!(matches!(Command::parse(bad), Command::BadGo(_)), "{bad}");
+        }
+        let Command::Go(g) = Command::parse("go mate 2 searchmoves h2e2 b2e2 depth 5") else {
             panic!()
         };
-        assert_eq!(g.depth, None);
+        assert_eq!(g.mate, Some(2));
+        assert_eq!(g.depth, Some(5));
+        assert_eq!(g.searchmoves, ["h2e2", "b2e2"]);
         let Command::Go(g) = Command::parse("go depth infinite") else {
             panic!()
         };

@@ -15,6 +15,8 @@ pub struct Printer {
     pub dialect: Dialect,
     /// Whether `info` lines carry the `evals` field.
     pub show_evals: bool,
+    /// `UCI_ShowWDL`: `info` lines carry `wdl W D L` when a model gives one.
+    pub show_wdl: bool,
     /// Set when the output can no longer be written (the GUI went away).
     pub broken: bool,
 }
@@ -26,6 +28,7 @@ impl Printer {
             out,
             dialect: Dialect::Ucci,
             show_evals: true,
+            show_wdl: false,
             broken: false,
         }
     }
@@ -151,6 +154,9 @@ impl Printer {
         if self.show_evals {
             s += &format!(" evals {}", info.stats.evals);
         }
+        if let Some(w) = self.wdl_field(wdl_permille(info)) {
+            s += &w;
+        }
         if !info.pv.is_empty() {
             s += " pv";
             for m in &info.pv {
@@ -160,9 +166,19 @@ impl Printer {
         self.line(&s);
     }
 
+    /// The ` wdl W D L` field (UCI with `UCI_ShowWDL` on, permille from
+    /// the side to move's view), if there is a model's answer.
+    pub fn wdl_field(&self, wdl: Option<[u32; 3]>) -> Option<String> {
+        let [w, d, l] = wdl?;
+        (self.show_wdl && self.dialect == Dialect::Uci).then(|| format!(" wdl {w} {d} {l}"))
+    }
+
     /// One opening-book candidate before a book `bestmove`.
     pub fn book_candidate(&mut self, mv: Move, weight: u32) {
-        let s = format!("info depth 0 score {weight} pv {mv}");
+        let s = match self.dialect {
+            Dialect::Ucci => format!("info depth 0 score {weight} pv {mv}"),
+            Dialect::Uci => format!("info depth 0 score cp {weight} pv {mv}"),
+        };
         self.line(&s);
     }
 
@@ -251,6 +267,14 @@ impl Printer {
     }
 }
 
+/// WDL HOOK: the win/draw/loss permille of an iteration's score. The
+/// win-probability model (`src/eval/wdl.rs`, branch `tune`) is not on this
+/// branch; at merge this becomes a call into it (score and material of the
+/// searched position). Until then there is no model and no `wdl` field.
+pub fn wdl_permille(_info: &IterationInfo) -> Option<[u32; 3]> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,6 +316,12 @@ mod tests {
         );
         assert_eq!(p.score(crate::search::MATE - 3), "mate 2");
         assert_eq!(p.score(-crate::search::MATE + 2), "mate -1");
+        p.show_wdl = true;
+        assert_eq!(
+            p.wdl_field(Some([600, 300, 100])).unwrap(),
+            " wdl 600 300 100"
+        );
+        assert_eq!(p.wdl_field(None), None);
         p.line("x");
         assert_eq!(sink.0.lock().unwrap().as_slice(), b"x\n");
     }

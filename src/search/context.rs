@@ -40,7 +40,11 @@ pub(crate) struct Context<'a> {
     pub banned: &'a [Move],
     pub counter: EvalCounter,
     pub stats: SearchStats,
+    /// When the search started (what `info time` and `nps` count from).
     pub start: Instant,
+    /// When the clock started: the search start, or `ponderhit` (what the
+    /// time budget counts from).
+    pub clock_start: Instant,
     pub budget: TimeBudget,
     pub node_limit: u64,
     pub aborted: bool,
@@ -77,6 +81,7 @@ impl<'a> Context<'a> {
             counter: EvalCounter::default(),
             stats: SearchStats::default(),
             start: Instant::now(),
+            clock_start: Instant::now(),
             budget,
             node_limit,
             aborted: false,
@@ -120,12 +125,13 @@ impl<'a> Context<'a> {
             return;
         }
         if self.was_pondering {
-            // ponderhit: the clock starts now
+            // ponderhit: the clock starts now (the reports still count
+            // from the search's start)
             self.was_pondering = false;
-            self.start = Instant::now();
+            self.clock_start = Instant::now();
         }
         if let Some(hard) = self.budget.hard {
-            if self.start.elapsed() >= hard {
+            if self.clock_start.elapsed() >= hard {
                 self.aborted = true;
             }
         }

@@ -30,6 +30,8 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search until stopped (no limit but depth `MAX_PLY`).
     pub infinite: bool,
+    /// `go mate N`: stop once a mate in at most this many moves is proven.
+    pub mate: Option<u32>,
 }
 
 impl Limits {

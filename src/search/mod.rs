@@ -17,7 +17,7 @@ mod tt;
 pub use bench::{bench_positions, run_bench, BenchReport};
 pub use limits::{Clock, Limits, TimeBudget, MAX_PLY};
 pub use options::{
-    parse_bool, Algorithm, IProbcutParams, SearchOptions, SIGMA_DEFAULT_PROFILE,
+    parse_bool, Algorithm, IProbcutParams, OptionError, SearchOptions, SIGMA_DEFAULT_PROFILE,
     SIGMA_PAPER_PROFILE,
 };
 pub use score::{mate_distance, INFINITY, MATE, MATE_BOUND, RULE_LOSS};
@@ -180,7 +180,7 @@ impl Searcher {
     }
 
     /// Changes one option by name (see [`SearchOptions::set`]).
-    pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+    pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         let mut o = self.options.clone();
         o.set(key, value)?;
         self.set_options(o);
@@ -257,6 +257,7 @@ impl Searcher {
             node_limit,
         );
         ctx.start = started;
+        ctx.clock_start = started;
         let first = if self.options.iterative { 1 } else { max_depth };
         for depth in first..=max_depth {
             // depth 1 always runs so that even an instant stop gets a
@@ -297,6 +298,9 @@ impl Searcher {
             if control.is_pondering() {
                 continue;
             }
+            // notice a ponderhit that came since the last poll, so the
+            // budget below counts from it
+            ctx.poll();
             // an only move needs no thought under a clock
             if timed && legal.len() == 1 {
                 break;
@@ -305,9 +309,16 @@ impl Searcher {
             if mate_distance(score).is_some_and(|d| d.abs() <= depth) && !limits.infinite {
                 break;
             }
+            // `go mate N`: a mate in N moves or fewer is proven
+            if let (Some(n), Some(d)) = (limits.mate, mate_distance(score)) {
+                if d > 0 && (d as u32).div_ceil(2) <= n {
+                    break;
+                }
+            }
             if let Some(soft) = budget.soft {
                 // the next iteration would take several times this one
-                if elapsed >= soft / 2 {
+                // (counted from ponderhit when pondering ended)
+                if ctx.clock_start.elapsed() >= soft / 2 {
                     break;
                 }
             }

@@ -233,26 +233,70 @@ impl SearchOptions {
         ("movelimit", "plies without capture that draw (0 = off)"),
     ];
 
+    /// The ranges of the whole-number settings, `(key, min, max)`: the one
+    /// place they are declared (the setter checks them, the protocol
+    /// handshake and `--list-options` advertise them). A new numeric key
+    /// gets its line here and uses `int("key")` in [`SearchOptions::set`].
+    pub const RANGES: &'static [(&'static str, i64, i64)] = &[
+        ("hash", 1, 4096),
+        ("pre", 0, 20),
+        ("threshold", 0, 60),
+        ("n", 0, 1000),
+        ("k", 0, 100_000),
+        ("k_open", 0, 100_000),
+        ("k_end", 0, 100_000),
+        ("sigma", 0, 10_000),
+        ("w_material", -1000, 1000),
+        ("w_position", -1000, 1000),
+        ("w_mobility", -1000, 1000),
+        ("w_coordination", -1000, 1000),
+        ("w_threat", -1000, 1000),
+        ("moveoverhead", 0, 10_000),
+        ("movelimit", 0, 10_000),
+    ];
+
+    /// The `(min, max)` of a whole-number key (as listed in [`Self::RANGES`]).
+    pub fn range(key: &str) -> Option<(i64, i64)> {
+        Self::RANGES
+            .iter()
+            .find(|(k, _, _)| *k == key)
+            .map(|&(_, lo, hi)| (lo, hi))
+    }
+
     /// Changes one setting by name (see [`SearchOptions::KEYS`]; `_` and `-`
     /// are ignored in names, case does not matter). Booleans accept
-    /// `true/false`, `on/off`, `1/0`, `yes/no`.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+    /// `true/false`, `on/off`, `1/0`, `yes/no`; numbers outside their range
+    /// (see [`SearchOptions::RANGES`]) are refused, never clamped.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         let key: String = key
             .chars()
             .filter(|c| *c != '_' && *c != '-')
             .collect::<String>()
             .to_ascii_lowercase();
         let value = value.trim();
-        let b = || parse_bool(value).ok_or_else(|| format!("'{value}' is not on/off"));
-        let int = |lo: i64, hi: i64| -> Result<i64, String> {
+        let invalid = |reason: String| OptionError::Invalid {
+            key: key.clone(),
+            reason,
+        };
+        let b = || parse_bool(value).ok_or_else(|| invalid(format!("'{value}' is not on/off")));
+        let int = |name: &str| -> Result<i64, OptionError> {
+            let (lo, hi) = Self::range(name).expect("every numeric key has a range");
             let v: i64 = value
                 .parse()
-                .map_err(|_| format!("'{value}' is not a whole number"))?;
-            Ok(v.clamp(lo, hi))
+                .map_err(|_| invalid(format!("'{value}' is not a whole number")))?;
+            if !(lo..=hi).contains(&v) {
+                return Err(OptionError::OutOfRange {
+                    key: name.to_string(),
+                    value: v,
+                    min: lo,
+                    max: hi,
+                });
+            }
+            Ok(v)
         };
         let ipc = &mut self.iprobcut;
         match key.as_str() {
-            "algorithm" | "algo" => self.algorithm = value.parse()?,
+            "algorithm" | "algo" => self.algorithm = value.parse().map_err(invalid)?,
             "tt" => self.tt = b()?,
             "history" => self.history = b()?,
             "killers" => self.killers = b()?,
@@ -273,33 +317,61 @@ impl SearchOptions {
                 self.lmr = on;
                 self.check_extension = on;
             }
-            "hash" | "hashsize" => self.hash_mb = int(1, 4096)? as usize,
-            "pre" => ipc.pre = int(0, 20)? as i32,
-            "threshold" => ipc.threshold = int(0, 60)? as i32,
+            "hash" | "hashsize" => self.hash_mb = int("hash")? as usize,
+            "pre" => ipc.pre = int("pre")? as i32,
+            "threshold" => ipc.threshold = int("threshold")? as i32,
             "n" => {
-                let n = int(0, 1_000_000)? as usize;
+                let n = int("n")? as usize;
                 ipc.n = if n == 0 { usize::MAX } else { n };
             }
             "k" => {
-                let k = int(0, 100_000)? as i32;
+                let k = int("k")? as i32;
                 ipc.k_open = k;
                 ipc.k_end = k;
             }
-            "kopen" => ipc.k_open = int(0, 100_000)? as i32,
-            "kend" => ipc.k_end = int(0, 100_000)? as i32,
-            "sigma" => ipc.sigma = int(0, 10_000)? as i32,
-            "profile" => self.profile = value.parse()?,
-            "wmaterial" => self.weights.material = int(-1000, 1000)? as i32,
-            "wposition" => self.weights.position = int(-1000, 1000)? as i32,
-            "wmobility" => self.weights.mobility = int(-1000, 1000)? as i32,
-            "wcoordination" => self.weights.coordination = int(-1000, 1000)? as i32,
-            "wthreat" => self.weights.threat = int(-1000, 1000)? as i32,
-            "moveoverhead" => self.move_overhead_ms = int(0, 10_000)? as u64,
-            "movelimit" => self.move_limit_plies = int(0, 10_000)? as u32,
-            _ => return Err(format!("unknown search option '{key}'")),
+            "kopen" => ipc.k_open = int("k_open")? as i32,
+            "kend" => ipc.k_end = int("k_end")? as i32,
+            "sigma" => ipc.sigma = int("sigma")? as i32,
+            "profile" => self.profile = value.parse().map_err(invalid)?,
+            "wmaterial" => self.weights.material = int("w_material")? as i32,
+            "wposition" => self.weights.position = int("w_position")? as i32,
+            "wmobility" => self.weights.mobility = int("w_mobility")? as i32,
+            "wcoordination" => self.weights.coordination = int("w_coordination")? as i32,
+            "wthreat" => self.weights.threat = int("w_threat")? as i32,
+            "moveoverhead" => self.move_overhead_ms = int("moveoverhead")? as u64,
+            "movelimit" => self.move_limit_plies = int("movelimit")? as u32,
+            _ => return Err(OptionError::Unknown(key)),
         }
         Ok(())
     }
+}
+
+/// Why a setting was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// No setting of that name.
+    #[error("unknown option '{0}'")]
+    Unknown(String),
+    /// A number outside the setting's range.
+    #[error("{key}={value} is out of range (from {min} to {max})")]
+    OutOfRange {
+        /// The setting.
+        key: String,
+        /// The value given.
+        value: i64,
+        /// Smallest allowed.
+        min: i64,
+        /// Largest allowed.
+        max: i64,
+    },
+    /// A value of the wrong kind.
+    #[error("{key}: {reason}")]
+    Invalid {
+        /// The setting.
+        key: String,
+        /// What was wrong.
+        reason: String,
+    },
 }
 
 /// Reads `true/false`, `on/off`, `1/0`, `yes/no` (any case).

@@ -18,7 +18,7 @@
 //! - `randomness` is stored and reported but does not change play yet
 //!   (the search has no root randomisation; the opening book will use it).
 
-use crate::search::{parse_bool, SearchOptions};
+use crate::search::{parse_bool, OptionError, SearchOptions};
 
 /// The kind and default of an option, as advertised.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,6 +94,9 @@ pub struct EngineOptions {
     pub threads: u32,
     /// Print the `evals` field in `info` lines.
     pub show_evals: bool,
+    /// UCI `UCI_ShowWDL`: win/draw/loss permille in `info` lines (when the
+    /// model is wired in; see `protocol::printer::wdl_permille`).
+    pub show_wdl: bool,
     /// Resign hopeless positions.
     pub resign: bool,
     /// Accept draw offers in dead-level positions.
@@ -116,6 +119,7 @@ impl Default for EngineOptions {
             knowledge: "large".into(),
             threads: 1,
             show_evals: true,
+            show_wdl: false,
             resign: false,
             draw: true,
             search: SearchOptions::default(),
@@ -134,8 +138,8 @@ pub enum SetOutcome {
     NewGame,
     /// No option of that name.
     Unknown,
-    /// The value was not acceptable; the text says why.
-    Bad(String),
+    /// The value was not acceptable (out of range, not a number, ...).
+    Bad(OptionError),
 }
 
 /// Lower case without spaces, `_` and `-`.
@@ -173,8 +177,18 @@ impl EngineOptions {
             },
         };
         let both = |n: &'static str| (Some(n), Some(n));
+        // whole-number ranges come from the search's one list of them
+        let range = |key: &str| SearchOptions::range(key).expect("a declared range");
+        let (hash_min, hash_max) = range("hash");
+        let (overhead_min, overhead_max) = range("moveoverhead");
         let mut v = vec![
-            spin(Some("hashsize"), Some("Hash"), 1, 4096, s.hash_mb as i64),
+            spin(
+                Some("hashsize"),
+                Some("Hash"),
+                hash_min,
+                hash_max,
+                s.hash_mb as i64,
+            ),
             spin(Some("threads"), Some("Threads"), 1, 1, 1),
             check(Some("usemillisec"), None, d.usemillisec),
             check(Some("batch"), None, d.batch),
@@ -207,8 +221,8 @@ impl EngineOptions {
             spin(
                 Some("moveoverhead"),
                 Some("Move Overhead"),
-                0,
-                10_000,
+                overhead_min,
+                overhead_max,
                 s.move_overhead_ms as i64,
             ),
         ];
@@ -216,14 +230,15 @@ impl EngineOptions {
         v.push(combo(a, b, &s.algorithm.to_string(), ALGORITHMS));
         let ipc = &s.iprobcut;
         let n = if ipc.n == usize::MAX { 0 } else { ipc.n as i64 };
-        for (name, min, max, default) in [
-            ("pre", 0, 20, ipc.pre as i64),
-            ("threshold", 0, 60, ipc.threshold as i64),
-            ("n", 0, 1000, n),
-            ("k", 0, 100_000, ipc.k_open as i64),
-            ("sigma", 0, 10_000, ipc.sigma as i64),
+        for (name, default) in [
+            ("pre", ipc.pre as i64),
+            ("threshold", ipc.threshold as i64),
+            ("n", n),
+            ("k", ipc.k_open as i64),
+            ("sigma", ipc.sigma as i64),
         ] {
             let (a, b) = both(name);
+            let (min, max) = range(name);
             v.push(spin(a, b, min, max, default));
         }
         let (a, b) = both("profile");
@@ -237,8 +252,10 @@ impl EngineOptions {
             ("w_threat", w.threat),
         ] {
             let (a, b) = both(name);
-            v.push(spin(a, b, -1000, 1000, default as i64));
+            let (min, max) = range(name);
+            v.push(spin(a, b, min, max, default as i64));
         }
+        v.push(check(None, Some("UCI_ShowWDL"), d.show_wdl));
         for (name, default) in [
             ("showevals", d.show_evals),
             ("resign", d.resign),
@@ -254,8 +271,13 @@ impl EngineOptions {
     pub fn set(&mut self, name: &str, value: Option<&str>) -> SetOutcome {
         let key = normalize(name);
         let value = value.map(str::trim).unwrap_or("");
-        let flag =
-            |v: &str| parse_bool(v).ok_or_else(|| format!("'{v}' is not true/false or on/off"));
+        let invalid = |reason: String| OptionError::Invalid {
+            key: name.to_string(),
+            reason,
+        };
+        let flag = |v: &str| {
+            parse_bool(v).ok_or_else(|| invalid(format!("'{v}' is not true/false or on/off")))
+        };
         let set_flag = |slot: &mut bool| match flag(value) {
             Ok(b) => {
                 *slot = b;
@@ -270,6 +292,7 @@ impl EngineOptions {
             "ponder" => set_flag(&mut self.ponder),
             "usebook" | "ownbook" => set_flag(&mut self.usebook),
             "showevals" => set_flag(&mut self.show_evals),
+            "ucishowwdl" | "showwdl" => set_flag(&mut self.show_wdl),
             "resign" => set_flag(&mut self.resign),
             "draw" => set_flag(&mut self.draw),
             "bookfiles" | "bookfile" => {
@@ -277,20 +300,27 @@ impl EngineOptions {
                 SetOutcome::Stored
             }
             "threads" => match value.parse::<i64>() {
-                Ok(_) => {
+                Ok(1) => {
                     self.threads = 1;
                     SetOutcome::Stored
                 }
-                Err(_) => SetOutcome::Bad(format!("'{value}' is not a whole number")),
+                Ok(v) => SetOutcome::Bad(OptionError::OutOfRange {
+                    key: "threads".into(),
+                    value: v,
+                    min: 1,
+                    max: 1,
+                }),
+                Err(_) => SetOutcome::Bad(invalid(format!("'{value}' is not a whole number"))),
             },
             "randomness" => match pick(RANDOMNESS, value) {
                 Some(v) => {
                     self.randomness = v.into();
                     SetOutcome::Stored
                 }
-                None => {
-                    SetOutcome::Bad(format!("'{value}' is not one of {}", RANDOMNESS.join("/")))
-                }
+                None => SetOutcome::Bad(invalid(format!(
+                    "'{value}' is not one of {}",
+                    RANDOMNESS.join("/")
+                ))),
             },
             "pruning" => match pick(PRUNING, value) {
                 Some(v) => {
@@ -307,7 +337,10 @@ impl EngineOptions {
                     p.k_end = k_end;
                     SetOutcome::SearchChanged
                 }
-                None => SetOutcome::Bad(format!("'{value}' is not one of {}", PRUNING.join("/"))),
+                None => SetOutcome::Bad(invalid(format!(
+                    "'{value}' is not one of {}",
+                    PRUNING.join("/")
+                ))),
             },
             "knowledge" => match pick(KNOWLEDGE, value) {
                 Some(v) => {
@@ -326,7 +359,10 @@ impl EngineOptions {
                     w.threat = rest;
                     SetOutcome::SearchChanged
                 }
-                None => SetOutcome::Bad(format!("'{value}' is not one of {}", KNOWLEDGE.join("/"))),
+                None => SetOutcome::Bad(invalid(format!(
+                    "'{value}' is not one of {}",
+                    KNOWLEDGE.join("/")
+                ))),
             },
             "newgame" | "clearhash" => SetOutcome::NewGame,
             k if IGNORED.contains(&k) => SetOutcome::Stored,
@@ -337,7 +373,7 @@ impl EngineOptions {
                         self.search = s;
                         SetOutcome::SearchChanged
                     }
-                    Err(e) if e.starts_with("unknown search option") => SetOutcome::Unknown,
+                    Err(OptionError::Unknown(_)) => SetOutcome::Unknown,
                     Err(e) => SetOutcome::Bad(e),
                 }
             }
@@ -377,6 +413,70 @@ mod tests {
         assert_eq!(o.set("w_material", Some("90")), SetOutcome::SearchChanged);
         assert_eq!(o.search.weights.material, 90);
         assert_eq!(o.set("Clear Hash", None), SetOutcome::NewGame);
+    }
+
+    /// Every advertised option, in both dialects, accepts its own default
+    /// and the ends of its advertised range, and refuses one past them
+    /// with a message naming the range.
+    #[test]
+    fn the_handshake_matches_the_setter() {
+        for spec in EngineOptions::specs() {
+            for name in [spec.ucci, spec.uci].into_iter().flatten() {
+                let mut o = EngineOptions::default();
+                let outcome = |o: &mut EngineOptions, v: &str| o.set(name, Some(v));
+                match &spec.kind {
+                    OptionKind::Check(d) => {
+                        let r = outcome(&mut o, &d.to_string());
+                        assert!(
+                            !matches!(r, SetOutcome::Unknown | SetOutcome::Bad(_)),
+                            "{name}"
+                        );
+                        assert!(
+                            matches!(outcome(&mut o, "maybe"), SetOutcome::Bad(_)),
+                            "{name}"
+                        );
+                    }
+                    OptionKind::Spin { min, max, default } => {
+                        for v in [min, max, default] {
+                            let r = outcome(&mut o, &v.to_string());
+                            assert!(
+                                !matches!(r, SetOutcome::Unknown | SetOutcome::Bad(_)),
+                                "{name} {v}: {r:?}"
+                            );
+                        }
+                        for v in [min - 1, max + 1] {
+                            let r = outcome(&mut o, &v.to_string());
+                            let SetOutcome::Bad(e) = r else {
+                                panic!("{name} {v} accepted")
+                            };
+                            let text = e.to_string();
+                            assert!(text.contains(&format!("from {min} to {max}")), "{text}");
+                        }
+                    }
+                    OptionKind::Combo { default, vars } => {
+                        assert!(vars.contains(&default.as_str()), "{name}");
+                        for v in vars.iter() {
+                            let r = outcome(&mut o, v);
+                            assert!(
+                                !matches!(r, SetOutcome::Unknown | SetOutcome::Bad(_)),
+                                "{name} {v}"
+                            );
+                        }
+                        assert!(
+                            matches!(outcome(&mut o, "nonsense"), SetOutcome::Bad(_)),
+                            "{name}"
+                        );
+                    }
+                    OptionKind::Text(_) | OptionKind::Button => {
+                        let r = o.set(name, None);
+                        assert!(
+                            !matches!(r, SetOutcome::Unknown | SetOutcome::Bad(_)),
+                            "{name}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
