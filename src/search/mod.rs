@@ -15,7 +15,7 @@ mod stats;
 mod tt;
 
 pub use bench::{bench_positions, run_bench, BenchReport};
-pub use limits::{Clock, Limits, TimeBudget, MAX_PLY};
+pub use limits::{Clock, Limits, TimeBudget, TimeScaler, MAX_PLY};
 pub use options::{
     parse_bool, Algorithm, IProbcutParams, SearchOptions, SIGMA_DEFAULT_PROFILE,
     SIGMA_PAPER_PROFILE,
@@ -132,6 +132,10 @@ fn table_mb(options: &SearchOptions) -> usize {
         0
     }
 }
+
+/// No new iteration starts once this share (percent) of the (scaled)
+/// planned time has gone: the next one would take several times longer.
+const NEXT_ITERATION_PERCENT: u128 = 55;
 
 /// A search engine instance: options, evaluator, transposition table and
 /// history, kept between searches of one game.
@@ -258,6 +262,7 @@ impl Searcher {
         );
         ctx.start = started;
         let first = if self.options.iterative { 1 } else { max_depth };
+        let mut scaler = TimeScaler::default();
         for depth in first..=max_depth {
             // depth 1 always runs so that even an instant stop gets a
             // searched move; later iterations do not start once stopped
@@ -266,6 +271,12 @@ impl Searcher {
             }
             let score = ctx.negamax(depth, -INFINITY, INFINITY, 0, true);
             if ctx.aborted {
+                // a root move that completed at the new depth and beat
+                // every move searched before it is the better move
+                if self.options.partial_iteration && ctx.pv_len[0] > 0 && depth > first {
+                    result.best_move = Some(ctx.pv[0][0]);
+                    result.ponder_move = (ctx.pv_len[0] > 1).then(|| ctx.pv[0][1]);
+                }
                 break;
             }
             let pv = ctx.root_pv();
@@ -305,9 +316,17 @@ impl Searcher {
             if mate_distance(score).is_some_and(|d| d.abs() <= depth) && !limits.infinite {
                 break;
             }
-            if let Some(soft) = budget.soft {
+            if let Some(&best) = result.pv.first() {
+                scaler.update(best, score);
+            }
+            let percent = if self.options.time_scaling {
+                scaler.percent()
+            } else {
+                100
+            };
+            if let Some(soft) = budget.scaled_soft(percent) {
                 // the next iteration would take several times this one
-                if elapsed >= soft / 2 {
+                if elapsed.as_micros() * 100 >= soft.as_micros() * NEXT_ITERATION_PERCENT {
                     break;
                 }
             }

@@ -113,6 +113,41 @@ pub struct SearchOptions {
     pub move_overhead_ms: u64,
     /// Plies without a capture that draw the game (0 = off).
     pub move_limit_plies: u32,
+
+    // --- Search II (issue 13): every technique a switch, all off in the
+    // paper presets; margins in evaluation units (a pawn is 10 in the
+    // default profile). Keys in `KEYS` from "timescaling" to "evalcache".
+    /// Stretch or shrink the planned time between iterations (best-move
+    /// changes, score drops, a settled best move).
+    pub time_scaling: bool,
+    /// When time runs out mid-iteration, play a root move that completed at
+    /// the new depth and beat the earlier ones.
+    pub partial_iteration: bool,
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// First half-width of the aspiration window.
+    pub aspiration_window: i32,
+    /// Reverse futility (static null move): a non-PV node whose static
+    /// evaluation beats beta by `rfp_margin` per ply of depth returns.
+    pub reverse_futility: bool,
+    /// Margin per ply of reverse futility.
+    pub rfp_margin: i32,
+    /// Futility pruning: near the leaves, quiet moves are skipped when the
+    /// static evaluation plus `futility_margin` per ply cannot reach alpha.
+    pub futility: bool,
+    /// Margin per ply of futility pruning.
+    pub futility_margin: i32,
+    /// Late-move pruning: at shallow non-PV nodes only the first quiet
+    /// moves (a count growing with depth) are searched.
+    pub late_move_pruning: bool,
+    /// LMR from a log(depth)·log(move number) table, less for good history
+    /// (off: the fixed one or two plies).
+    pub lmr_table: bool,
+    /// Static exchange evaluation: losing captures ordered after the
+    /// quiet killers, and skipped in quiescence.
+    pub see: bool,
+    /// Evaluation cache keyed by the position key.
+    pub eval_cache: bool,
 }
 
 impl Default for SearchOptions {
@@ -135,6 +170,18 @@ impl Default for SearchOptions {
             weights: EvalWeights::default(),
             move_overhead_ms: 30,
             move_limit_plies: 120,
+            time_scaling: true,
+            partial_iteration: true,
+            aspiration: true,
+            aspiration_window: 20,
+            reverse_futility: true,
+            rfp_margin: 25,
+            futility: true,
+            futility_margin: 30,
+            late_move_pruning: true,
+            lmr_table: true,
+            see: true,
+            eval_cache: true,
         }
     }
 }
@@ -155,6 +202,15 @@ impl SearchOptions {
             check_extension: false,
             iterative: false,
             profile: Profile::Paper,
+            time_scaling: false,
+            partial_iteration: false,
+            aspiration: false,
+            reverse_futility: false,
+            futility: false,
+            late_move_pruning: false,
+            lmr_table: false,
+            see: false,
+            eval_cache: false,
             ..SearchOptions::default()
         }
     }
@@ -210,7 +266,7 @@ impl SearchOptions {
         ("iterative", "iterative deepening on/off"),
         (
             "enhancements",
-            "all of tt, history, killers, pvs, quiescence, nullmove, checkext on/off",
+            "all of tt, history, killers, pvs, quiescence, nullmove, lmr, checkext and the Search II techniques on/off",
         ),
         ("hash", "transposition table MB"),
         ("pre", "iProbcut pre-evaluation depth"),
@@ -231,6 +287,18 @@ impl SearchOptions {
         ("w_threat", "weight of threats and protection (percent)"),
         ("moveoverhead", "clock safety margin in ms"),
         ("movelimit", "plies without capture that draw (0 = off)"),
+        ("timescaling", "more time for restless best moves and falling scores on/off"),
+        ("partialiteration", "play a better root move from an unfinished iteration on/off"),
+        ("aspiration", "aspiration windows on/off"),
+        ("aspirationwindow", "first aspiration half-width in evaluation units"),
+        ("rfp", "reverse futility pruning (static null move) on/off"),
+        ("rfpmargin", "reverse futility margin per ply"),
+        ("futility", "futility pruning of quiet moves near the leaves on/off"),
+        ("futilitymargin", "futility margin per ply"),
+        ("lmp", "late-move pruning on/off"),
+        ("lmrtable", "LMR from a log-log table with history (off: fixed 1-2 plies)"),
+        ("see", "static exchange evaluation for ordering and quiescence on/off"),
+        ("evalcache", "evaluation cache on/off"),
     ];
 
     /// Changes one setting by name (see [`SearchOptions::KEYS`]; `_` and `-`
@@ -272,6 +340,7 @@ impl SearchOptions {
                 self.null_move = on;
                 self.lmr = on;
                 self.check_extension = on;
+                self.set_search2(on);
             }
             "hash" | "hashsize" => self.hash_mb = int(1, 4096)? as usize,
             "pre" => ipc.pre = int(0, 20)? as i32,
@@ -296,9 +365,36 @@ impl SearchOptions {
             "wthreat" => self.weights.threat = int(-1000, 1000)? as i32,
             "moveoverhead" => self.move_overhead_ms = int(0, 10_000)? as u64,
             "movelimit" => self.move_limit_plies = int(0, 10_000)? as u32,
+            "timescaling" => self.time_scaling = b()?,
+            "partialiteration" => self.partial_iteration = b()?,
+            "aspiration" => self.aspiration = b()?,
+            "aspirationwindow" => self.aspiration_window = int(1, 10_000)? as i32,
+            "rfp" | "reversefutility" => self.reverse_futility = b()?,
+            "rfpmargin" => self.rfp_margin = int(0, 10_000)? as i32,
+            "futility" => self.futility = b()?,
+            "futilitymargin" => self.futility_margin = int(0, 10_000)? as i32,
+            "lmp" | "latemovepruning" => self.late_move_pruning = b()?,
+            "lmrtable" => self.lmr_table = b()?,
+            "see" => self.see = b()?,
+            "evalcache" => self.eval_cache = b()?,
             _ => return Err(format!("unknown search option '{key}'")),
         }
         Ok(())
+    }
+}
+
+impl SearchOptions {
+    /// Turns every Search II technique (issue 13) on or off at once.
+    pub fn set_search2(&mut self, on: bool) {
+        self.time_scaling = on;
+        self.partial_iteration = on;
+        self.aspiration = on;
+        self.reverse_futility = on;
+        self.futility = on;
+        self.late_move_pruning = on;
+        self.lmr_table = on;
+        self.see = on;
+        self.eval_cache = on;
     }
 }
 
