@@ -7,10 +7,14 @@
 
 mod bench;
 mod context;
+mod evalcache;
 mod limits;
 mod options;
 mod ordering;
+mod pruning;
+mod quiesce;
 mod score;
+mod see;
 mod stats;
 mod tt;
 
@@ -27,6 +31,7 @@ pub use tt::{Bound, TranspositionTable, TtHit};
 use crate::board::{Move, Position};
 use crate::eval::{EvalCounter, Evaluator};
 use context::Context;
+use evalcache::EvalCache;
 use ordering::History;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -137,6 +142,9 @@ fn table_mb(options: &SearchOptions) -> usize {
 /// planned time has gone: the next one would take several times longer.
 const NEXT_ITERATION_PERCENT: u128 = 55;
 
+/// Aspiration windows start at this depth (earlier scores swing too much).
+const ASPIRATION_MIN_DEPTH: i32 = 4;
+
 /// A search engine instance: options, evaluator, transposition table and
 /// history, kept between searches of one game.
 pub struct Searcher {
@@ -144,6 +152,7 @@ pub struct Searcher {
     evaluator: Evaluator,
     tt: TranspositionTable,
     history: History,
+    eval_cache: EvalCache,
 }
 
 impl Default for Searcher {
@@ -159,6 +168,7 @@ impl Searcher {
             evaluator: Evaluator::with_weights(options.profile, options.weights),
             tt: TranspositionTable::new(table_mb(&options)),
             history: History::default(),
+            eval_cache: EvalCache::default(),
             options,
         }
     }
@@ -180,6 +190,7 @@ impl Searcher {
             self.tt = TranspositionTable::new(table_mb(&options));
         }
         self.evaluator = Evaluator::with_weights(options.profile, options.weights);
+        self.eval_cache.clear();
         self.options = options;
     }
 
@@ -195,6 +206,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.eval_cache.clear();
     }
 
     /// What the hash table knows about `pos`.
@@ -255,6 +267,7 @@ impl Searcher {
             &self.evaluator,
             &mut self.tt,
             &mut self.history,
+            &mut self.eval_cache,
             control,
             banned,
             budget,
@@ -269,7 +282,11 @@ impl Searcher {
             if depth > first && control.is_stopped() {
                 break;
             }
-            let score = ctx.negamax(depth, -INFINITY, INFINITY, 0, true);
+            let score = if self.options.aspiration && depth >= ASPIRATION_MIN_DEPTH {
+                ctx.aspiration_search(depth, result.score, self.options.aspiration_window)
+            } else {
+                ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
+            };
             if ctx.aborted {
                 // a root move that completed at the new depth and beat
                 // every move searched before it is the better move
