@@ -299,14 +299,6 @@ impl<'a> Context<'a> {
             }
         }
 
-        let mut moves = self.pos.legal_moves_given_check(in_check);
-        if ply == 0 && !self.banned.is_empty() {
-            moves.retain(|m| !self.banned.contains(&m));
-        }
-        if moves.is_empty() {
-            // checkmate and stalemate alike lose for the side to move
-            return mated_in(ply);
-        }
         let hints = OrderingHints {
             hash_move,
             killers: if self.options.killers {
@@ -317,14 +309,33 @@ impl<'a> Context<'a> {
             use_history: self.options.history,
             use_see: self.options.see,
         };
-        order_moves(&mut self.pos, &mut moves, &hints, self.history);
+        // Staged generation: a legal hash move is searched before the other
+        // moves are generated (and ordered); its cut-off saves both. The
+        // order of the moves searched is the same either way.
+        let staged = self.options.staged_movegen
+            && !hash_move.is_null()
+            && self.pos.is_legal(hash_move)
+            && !(ply == 0 && self.banned.contains(&hash_move));
+        let mut generated = !staged;
+        let mut moves = if staged {
+            let mut m = MoveList::new();
+            m.push(hash_move);
+            m
+        } else {
+            let m = self.ordered_moves(in_check, ply, &hints);
+            if m.is_empty() {
+                // checkmate and stalemate alike lose for the side to move
+                return mated_in(ply);
+            }
+            m
+        };
 
         let ipc = &self.options.iprobcut;
         let prune_here = self.options.algorithm == Algorithm::IProbcut
             && depth > ipc.threshold
             && ipc.pre < depth - 1
             && !in_check
-            && moves.len() > 1;
+            && (!generated || moves.len() > 1);
         // The hash move is never pruned and comes first; searching it before
         // the pre-evaluations saves them all when it already cuts off.
         let hash_first = prune_here && moves[0] == hash_move;
@@ -340,13 +351,21 @@ impl<'a> Context<'a> {
         let mut best_move = Move::NULL;
         let mut quiets_tried = 0;
         let mut i = 0;
-        while i < moves.len() {
-            if i == 1 && hash_first {
+        while i < moves.len() || !generated {
+            if i == 1 && (hash_first || !generated) {
                 let mut rest = MoveList::new();
-                moves[1..].iter().for_each(|&m| rest.push(m));
-                self.forward_prune(&mut rest, ply, Move::NULL);
-                if self.aborted {
-                    return 0;
+                if generated {
+                    moves[1..].iter().for_each(|&m| rest.push(m));
+                } else {
+                    generated = true;
+                    rest = self.ordered_moves(in_check, ply, &hints);
+                    rest.retain(|m| m != hash_move);
+                }
+                if prune_here && !rest.is_empty() {
+                    self.forward_prune(&mut rest, ply, Move::NULL);
+                    if self.aborted {
+                        return 0;
+                    }
                 }
                 // keep the ranking of the pre-evaluation for the rest
                 let mut ranked = MoveList::new();
@@ -451,6 +470,16 @@ impl<'a> Context<'a> {
             self.tt.store(key, depth, best, bound, best_move, ply);
         }
         best
+    }
+
+    /// The legal moves (banned root moves left out), best first.
+    fn ordered_moves(&mut self, in_check: bool, ply: usize, hints: &OrderingHints) -> MoveList {
+        let mut moves = self.pos.legal_moves_given_check(in_check);
+        if ply == 0 && !self.banned.is_empty() {
+            moves.retain(|m| !self.banned.contains(&m));
+        }
+        order_moves(&mut self.pos, &mut moves, hints, self.history);
+        moves
     }
 
     /// iProbcut's step at one node: every child gets a pre-evaluation

@@ -30,6 +30,15 @@ impl Context<'_> {
             }
             best = -INFINITY;
         } else {
+            if self.options.lazy_eval {
+                // material and position alone beat beta by more than the
+                // other parts ever add: stand pat without the attack maps
+                let cheap = self.evaluator.cheap_score(&self.pos);
+                if cheap - self.options.lazy_margin >= beta {
+                    self.counter.calls += 1;
+                    return cheap;
+                }
+            }
             let stand = self.evaluate();
             if stand >= beta {
                 return stand;
