@@ -78,6 +78,9 @@ pub struct TimeBudget {
 const HORIZON_MOVES: u32 = 22;
 /// Share of the increment (percent) added to each move's plan.
 const INCREMENT_PERCENT: u32 = 90;
+/// The increment is spent in full only with this many increments on the
+/// clock, in proportion below.
+const INCREMENT_BANK: u32 = 10;
 /// The hard limit is at most this many planned shares ...
 const HARD_OVER_SOFT: u32 = 5;
 /// ... and never more than this share (percent) of the time left.
@@ -110,9 +113,18 @@ impl TimeBudget {
                 .movestogo
                 .unwrap_or(HORIZON_MOVES)
                 .clamp(1, HORIZON_MOVES);
-            // the increment arrives after the move, so it can be spent
-            // only while the clock still holds it
-            let inc = (c.increment * INCREMENT_PERCENT / 100).min(left / 2);
+            // the increment arrives after the move; it is spent in full only
+            // while the clock holds a bank of several increments, so a low
+            // clock recovers instead of living from one increment to the
+            // next, where one scheduling delay on a loaded machine loses
+            let inc = c.increment * INCREMENT_PERCENT / 100;
+            let bank = c.increment * INCREMENT_BANK;
+            let inc = if bank > left && !bank.is_zero() {
+                inc.mul_f64(left.as_secs_f64() / bank.as_secs_f64())
+            } else {
+                inc
+            }
+            .min(left / 2);
             let cap = if mtg == 1 {
                 // the last move before the control keeps a quarter for
                 // scheduling delays on a loaded machine
@@ -233,6 +245,23 @@ mod tests {
             assert!(b.hard.unwrap().as_millis() <= left.max(1), "{ms}");
             assert!(b.scaled_soft(300).unwrap() <= b.hard.unwrap());
         }
+    }
+
+    #[test]
+    fn a_low_clock_spends_less_than_the_increment_and_recovers() {
+        // 5 s + 50 ms: with 300 ms left the plan must stay below the
+        // increment so the bank grows back
+        let b = TimeBudget::new(&clock(300, 50, None), Duration::from_millis(30));
+        assert!(b.soft.unwrap() < Duration::from_millis(50), "{b:?}");
+        // a simulated game on a steady clock never falls below a few
+        // increments, even when every move uses its whole hard limit
+        let (mut left, inc) = (5_000u64, 50u64);
+        for _ in 0..300 {
+            let b = TimeBudget::new(&clock(left, inc, None), Duration::from_millis(30));
+            let used = b.scaled_soft(100).unwrap().as_millis() as u64;
+            left = left - used + inc;
+        }
+        assert!(left >= 150, "{left} ms left");
     }
 
     #[test]
