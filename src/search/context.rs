@@ -53,6 +53,10 @@ pub(crate) struct Context<'a> {
     was_pondering: bool,
     /// > 0 while inside an iProbcut pre-evaluation search.
     pre_level: u32,
+    /// Whether the side to move is in check, when the caller of the next
+    /// node function already knows (it tested the move for check); taken
+    /// by that call, so it never outlives it.
+    pub(super) known_check: Option<bool>,
     /// Triangular principal-variation table: row `ply` holds the line
     /// found from that ply, `pv_len[ply]` long.
     pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -90,6 +94,7 @@ impl<'a> Context<'a> {
             aborted: false,
             was_pondering: control.is_pondering(),
             pre_level: 0,
+            known_check: None,
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
         }
@@ -185,6 +190,7 @@ impl<'a> Context<'a> {
         ply: usize,
         allow_null: bool,
     ) -> i32 {
+        let known_check = self.known_check.take();
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = 0;
         if ply > 0 {
@@ -202,12 +208,13 @@ impl<'a> Context<'a> {
                 return alpha;
             }
         }
-        let in_check = self.pos.in_check();
+        let in_check = known_check.unwrap_or_else(|| self.pos.in_check());
         if in_check && self.options.check_extension && ply < MAX_EXTENSION_PLY {
             depth += 1;
         }
         if depth <= 0 {
             return if self.options.quiescence {
+                self.known_check = Some(in_check);
                 self.quiesce(alpha, beta, ply)
             } else {
                 self.enter_node(ply);
@@ -416,19 +423,19 @@ impl<'a> Context<'a> {
             let new_depth = depth - 1;
             let mut v = 0;
             if i == 0 {
-                v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                v = -self.child(gives_check, new_depth, -beta, -alpha, ply + 1);
             } else {
                 if reduction > 0 {
-                    v = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                    v = -self.child(gives_check, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
                 }
                 if (reduction == 0 || v > alpha) && !self.aborted {
                     if self.options.pvs {
-                        v = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                        v = -self.child(gives_check, new_depth, -alpha - 1, -alpha, ply + 1);
                         if v > alpha && v < beta && !self.aborted {
-                            v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                            v = -self.child(gives_check, new_depth, -beta, -alpha, ply + 1);
                         }
                     } else {
-                        v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                        v = -self.child(gives_check, new_depth, -beta, -alpha, ply + 1);
                     }
                 }
             }
@@ -470,6 +477,13 @@ impl<'a> Context<'a> {
             self.tt.store(key, depth, best, bound, best_move, ply);
         }
         best
+    }
+
+    /// Searches the child reached by a move that `gives_check` or not.
+    #[inline(always)]
+    fn child(&mut self, gives_check: bool, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.known_check = Some(gives_check);
+        self.negamax(depth, alpha, beta, ply, true)
     }
 
     /// The legal moves (banned root moves left out), best first.

@@ -11,6 +11,7 @@ use super::see;
 impl Context<'_> {
     /// Quiescence search of the position from the side to move's view.
     pub(super) fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let known_check = self.known_check.take();
         self.pv_len[ply] = 0;
         self.enter_node(ply);
         self.stats.qnodes += 1;
@@ -20,7 +21,7 @@ impl Context<'_> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate();
         }
-        let in_check = self.pos.in_check();
+        let in_check = known_check.unwrap_or_else(|| self.pos.in_check());
         let mut best;
         let mut moves;
         if in_check {
