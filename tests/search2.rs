@@ -25,7 +25,13 @@ const CLOCK_SWITCHES: &[&str] = &["timescaling", "partialiteration"];
 
 fn search(options: SearchOptions, pos: &Position, depth: i32) -> SearchResult {
     let mut s = Searcher::new(options);
-    s.search(pos, &Limits::depth(depth), &SearchControl::new(), &[], &mut |_| {})
+    s.search(
+        pos,
+        &Limits::depth(depth),
+        &SearchControl::new(),
+        &[],
+        &mut |_| {},
+    )
 }
 
 fn with(mut o: SearchOptions, key: &str, on: bool) -> SearchOptions {
@@ -59,7 +65,11 @@ fn paper_presets_turn_every_search2_switch_off() {
         SearchOptions::paper_iprobcut(),
     ] {
         for key in all_switches() {
-            assert_eq!(with(paper.clone(), key, false), paper, "{key} is on in paper mode");
+            assert_eq!(
+                with(paper.clone(), key, false),
+                paper,
+                "{key} is on in paper mode"
+            );
         }
     }
 }
@@ -87,7 +97,10 @@ fn the_evaluation_cache_changes_no_result_and_counts_every_evaluation() {
     for pos in bench_positions().iter().take(8) {
         let a = search(with(o.clone(), "evalcache", false), pos, 6);
         let b = search(with(o.clone(), "evalcache", true), pos, 6);
-        assert_eq!((a.stats, a.best_move, a.score), (b.stats, b.best_move, b.score));
+        assert_eq!(
+            (a.stats, a.best_move, a.score),
+            (b.stats, b.best_move, b.score)
+        );
     }
 }
 

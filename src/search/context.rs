@@ -2,13 +2,11 @@
 //! alpha-beta (every enhancement a switch), the iProbcut forward-pruning
 //! step, and quiescence.
 
+use super::evalcache::EvalCache;
 use super::limits::{TimeBudget, MAX_PLY};
 use super::options::{Algorithm, SearchOptions};
-use super::evalcache::EvalCache;
 use super::ordering::{order_moves, History, OrderingHints};
-use super::pruning::{
-    lmp_quiets, lmr_reduction, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, RFP_MAX_DEPTH,
-};
+use super::pruning::{lmp_quiets, lmr_reduction, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, RFP_MAX_DEPTH};
 use super::score::{mated_in, INFINITY, MATE_BOUND, RULE_LOSS};
 use super::stats::SearchStats;
 use super::tt::{Bound, TranspositionTable};
@@ -279,11 +277,12 @@ impl<'a> Context<'a> {
             .filter(|_| o.futility && depth <= FUTILITY_MAX_DEPTH && alpha.abs() < MATE_BOUND)
             .map(|e| e + o.futility_margin * depth)
             .filter(|&v| v <= alpha);
-        let lmp_limit = if o.late_move_pruning && !pv_node && !in_check && ply > 0 && depth <= LMP_MAX_DEPTH {
-            lmp_quiets(depth)
-        } else {
-            usize::MAX
-        };
+        let lmp_limit =
+            if o.late_move_pruning && !pv_node && !in_check && ply > 0 && depth <= LMP_MAX_DEPTH {
+                lmp_quiets(depth)
+            } else {
+                usize::MAX
+            };
 
         if self.options.null_move
             && allow_null
@@ -386,7 +385,8 @@ impl<'a> Context<'a> {
             let mv = moves[i];
             let quiet = !self.pos.is_capture(mv);
             let is_killer = hints.killers.contains(&mv);
-            let good_history = quiet && self.options.lmr_table && self.history.is_good(&self.pos, mv);
+            let good_history =
+                quiet && self.options.lmr_table && self.history.is_good(&self.pos, mv);
             // quiet late moves near the leaves that neither give check nor
             // were special before may be skipped (futility, late-move pruning)
             let prunable = quiet && i > 0 && !is_killer && mv != hash_move && best > -MATE_BOUND;
@@ -426,7 +426,13 @@ impl<'a> Context<'a> {
                 v = -self.child(gives_check, new_depth, -beta, -alpha, ply + 1);
             } else {
                 if reduction > 0 {
-                    v = -self.child(gives_check, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
+                    v = -self.child(
+                        gives_check,
+                        new_depth - reduction,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                    );
                 }
                 if (reduction == 0 || v > alpha) && !self.aborted {
                     if self.options.pvs {

@@ -109,10 +109,7 @@ impl TimeBudget {
                 .time
                 .saturating_sub(overhead)
                 .max(Duration::from_millis(1));
-            let mtg = c
-                .movestogo
-                .unwrap_or(HORIZON_MOVES)
-                .clamp(1, HORIZON_MOVES);
+            let mtg = c.movestogo.unwrap_or(HORIZON_MOVES).clamp(1, HORIZON_MOVES);
             // the increment arrives after the move; it is spent in full only
             // while the clock holds a bank of several increments, so a low
             // clock recovers instead of living from one increment to the

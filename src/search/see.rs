@@ -111,18 +111,17 @@ mod tests {
 
     #[test]
     fn a_blocked_horse_leg_defends_nothing() {
-        // the same, but a black pawn on d6 blocks the horse's leg
-        let mut pos = Position::from_fen("4k4/9/3n5/3p5/4p4/9/9/9/9/4RK3 w - - 0 1").unwrap();
+        // the same, but a red pawn on d6 blocks the horse's leg
+        let mut pos = Position::from_fen("4k4/9/3n5/3P5/4p4/9/9/9/9/4RK3 w - - 0 1").unwrap();
         let m = mv(&pos, "e0e5");
         assert_eq!(see(&mut pos, m), 10);
     }
 
     #[test]
     fn a_cannon_recaptures_over_its_screen() {
-        // black cannon e9... king elsewhere: cannon on e8, screen on e7,
-        // the red rook takes a pawn on e5: the cannon then needs a screen
-        // between e8 and e5 — e7 is the screen
-        let mut pos = Position::from_fen("3k5/4c4/4p4/9/4p4/9/9/9/9/4RK3 w - - 0 1").unwrap();
+        // the red rook takes the pawn on e5; the black cannon on e8
+        // recaptures over the elephant on e7, its screen
+        let mut pos = Position::from_fen("3k5/4c4/4b4/9/4p4/9/9/9/9/4RK3 w - - 0 1").unwrap();
         let m = mv(&pos, "e0e5");
         assert_eq!(see(&mut pos, m), 10 - 220);
         // with no screen the cannon cannot recapture
