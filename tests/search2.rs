@@ -92,8 +92,10 @@ fn each_depth_switch_changes_the_search() {
 
 #[test]
 fn the_evaluation_cache_changes_no_result_and_counts_every_evaluation() {
-    let mut o = SearchOptions::default();
-    o.lazy_eval = false;
+    let o = SearchOptions {
+        lazy_eval: false,
+        ..SearchOptions::default()
+    };
     for pos in bench_positions().iter().take(8) {
         let a = search(with(o.clone(), "evalcache", false), pos, 6);
         let b = search(with(o.clone(), "evalcache", true), pos, 6);

@@ -179,7 +179,9 @@ impl Default for SearchOptions {
             iprobcut: IProbcutParams::default(),
             profile: Profile::Default,
             weights: EvalWeights::default(),
-            move_overhead_ms: 30,
+            // 30 ms lost games on time (or to a late reply) at 5 s + 50 ms
+            // on a loaded 2-core machine; 100 ms lost none (issue 13)
+            move_overhead_ms: 100,
             move_limit_plies: 120,
             time_scaling: true,
             partial_iteration: true,
