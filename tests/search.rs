@@ -151,6 +151,10 @@ fn exact_options(algorithm: Algorithm, pvs_and_qs: bool) -> SearchOptions {
         killers: pvs_and_qs,
         ..SearchOptions::default()
     };
+    // the futility family prunes by the window, which pre-searches change
+    o.reverse_futility = false;
+    o.futility = false;
+    o.late_move_pruning = false;
     o.iprobcut.n = usize::MAX;
     o.iprobcut.pre = 1;
     o.iprobcut.threshold = 0;

@@ -137,7 +137,8 @@ fn the_time_budget_never_exceeds_the_clock() {
         TimeBudget::new(&infinite(), overhead),
         TimeBudget {
             soft: None,
-            hard: None
+            hard: None,
+            from_clock: false
         }
     );
 }

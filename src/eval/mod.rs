@@ -281,6 +281,17 @@ impl Evaluator {
         self.combine(&raw, pos)
     }
 
+    /// The material and position parts alone (kept incrementally in the
+    /// position, so nearly free), weighted as in [`Evaluator::evaluate`],
+    /// from the side to move's view. Not counted: a search that returns it
+    /// in place of a full evaluation counts that use itself.
+    #[inline]
+    pub fn cheap_score(&self, pos: &Position) -> i32 {
+        let [material, position] = psq::sums(pos, self.profile);
+        let w = &self.weights;
+        (material * w.material + position * w.position) / 100 * pos.side_to_move().sign()
+    }
+
     /// The parts of the evaluation of `pos` (not counted).
     pub fn breakdown(&self, pos: &Position) -> EvalBreakdown {
         let raw = self.raw_parts(pos, false);

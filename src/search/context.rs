@@ -2,9 +2,11 @@
 //! alpha-beta (every enhancement a switch), the iProbcut forward-pruning
 //! step, and quiescence.
 
+use super::evalcache::EvalCache;
 use super::limits::{TimeBudget, MAX_PLY};
 use super::options::{Algorithm, SearchOptions};
-use super::ordering::{mvv_lva, order_moves, History, OrderingHints};
+use super::ordering::{order_moves, History, OrderingHints};
+use super::pruning::{lmp_quiets, lmr_reduction, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, RFP_MAX_DEPTH};
 use super::score::{mated_in, INFINITY, MATE_BOUND, RULE_LOSS};
 use super::stats::SearchStats;
 use super::tt::{Bound, TranspositionTable};
@@ -36,6 +38,8 @@ pub(crate) struct Context<'a> {
     pub evaluator: &'a Evaluator,
     pub tt: &'a mut TranspositionTable,
     pub history: &'a mut History,
+    /// Static evaluations by position key (per thread).
+    pub eval_cache: &'a mut EvalCache,
     pub control: &'a SearchControl,
     pub banned: &'a [Move],
     pub counter: EvalCounter,
@@ -51,6 +55,10 @@ pub(crate) struct Context<'a> {
     was_pondering: bool,
     /// > 0 while inside an iProbcut pre-evaluation search.
     pre_level: u32,
+    /// Whether the side to move is in check, when the caller of the next
+    /// node function already knows (it tested the move for check); taken
+    /// by that call, so it never outlives it.
+    pub(super) known_check: Option<bool>,
     /// Triangular principal-variation table: row `ply` holds the line
     /// found from that ply, `pv_len[ply]` long.
     pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -65,6 +73,7 @@ impl<'a> Context<'a> {
         evaluator: &'a Evaluator,
         tt: &'a mut TranspositionTable,
         history: &'a mut History,
+        eval_cache: &'a mut EvalCache,
         control: &'a SearchControl,
         banned: &'a [Move],
         budget: TimeBudget,
@@ -76,6 +85,7 @@ impl<'a> Context<'a> {
             evaluator,
             tt,
             history,
+            eval_cache,
             control,
             banned,
             counter: EvalCounter::default(),
@@ -87,6 +97,7 @@ impl<'a> Context<'a> {
             aborted: false,
             was_pondering: control.is_pondering(),
             pre_level: 0,
+            known_check: None,
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
         }
@@ -97,14 +108,26 @@ impl<'a> Context<'a> {
         self.pv[0][..self.pv_len[0]].to_vec()
     }
 
+    /// The static evaluation (side to move's view). Every call counts one
+    /// evaluation, also when the cache answers it.
     #[inline(always)]
-    fn evaluate(&mut self) -> i32 {
-        self.evaluator.evaluate(&self.pos, &mut self.counter)
+    pub(super) fn evaluate(&mut self) -> i32 {
+        if !self.options.eval_cache {
+            return self.evaluator.evaluate(&self.pos, &mut self.counter);
+        }
+        let key = self.pos.key();
+        if let Some(v) = self.eval_cache.get(key) {
+            self.counter.calls += 1;
+            return v;
+        }
+        let v = self.evaluator.evaluate(&self.pos, &mut self.counter);
+        self.eval_cache.put(key, v);
+        v
     }
 
     /// Counts a node and looks at the limits now and then.
     #[inline(always)]
-    fn enter_node(&mut self, ply: usize) {
+    pub(super) fn enter_node(&mut self, ply: usize) {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
         if self.stats.nodes >= self.node_limit {
@@ -171,6 +194,7 @@ impl<'a> Context<'a> {
         ply: usize,
         allow_null: bool,
     ) -> i32 {
+        let known_check = self.known_check.take();
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = 0;
         if ply > 0 {
@@ -188,12 +212,13 @@ impl<'a> Context<'a> {
                 return alpha;
             }
         }
-        let in_check = self.pos.in_check();
+        let in_check = known_check.unwrap_or_else(|| self.pos.in_check());
         if in_check && self.options.check_extension && ply < MAX_EXTENSION_PLY {
             depth += 1;
         }
         if depth <= 0 {
             return if self.options.quiescence {
+                self.known_check = Some(in_check);
                 self.quiesce(alpha, beta, ply)
             } else {
                 self.enter_node(ply);
@@ -230,6 +255,41 @@ impl<'a> Context<'a> {
             }
         }
 
+        // the static evaluation, for the futility family at non-PV nodes
+        let o = self.options;
+        let static_eval = if !pv_node
+            && !in_check
+            && ply > 0
+            && ((o.reverse_futility && depth <= RFP_MAX_DEPTH)
+                || (o.futility && depth <= FUTILITY_MAX_DEPTH))
+        {
+            Some(self.evaluate())
+        } else {
+            None
+        };
+        if let Some(eval) = static_eval {
+            // reverse futility: so far above beta that a quiet move of
+            // ours is not needed to stay above it
+            if o.reverse_futility
+                && depth <= RFP_MAX_DEPTH
+                && beta.abs() < MATE_BOUND
+                && eval - o.rfp_margin * depth >= beta
+            {
+                return eval;
+            }
+        }
+        // futility: quiet moves cannot lift a score this far below alpha
+        let futility_value = static_eval
+            .filter(|_| o.futility && depth <= FUTILITY_MAX_DEPTH && alpha.abs() < MATE_BOUND)
+            .map(|e| e + o.futility_margin * depth)
+            .filter(|&v| v <= alpha);
+        let lmp_limit =
+            if o.late_move_pruning && !pv_node && !in_check && ply > 0 && depth <= LMP_MAX_DEPTH {
+                lmp_quiets(depth)
+            } else {
+                usize::MAX
+            };
+
         if self.options.null_move
             && allow_null
             && !pv_node
@@ -251,14 +311,6 @@ impl<'a> Context<'a> {
             }
         }
 
-        let mut moves = self.pos.legal_moves_given_check(in_check);
-        if ply == 0 && !self.banned.is_empty() {
-            moves.retain(|m| !self.banned.contains(&m));
-        }
-        if moves.is_empty() {
-            // checkmate and stalemate alike lose for the side to move
-            return mated_in(ply);
-        }
         let hints = OrderingHints {
             hash_move,
             killers: if self.options.killers {
@@ -267,15 +319,35 @@ impl<'a> Context<'a> {
                 [Move::NULL; 2]
             },
             use_history: self.options.history,
+            use_see: self.options.see,
         };
-        order_moves(&self.pos, &mut moves, &hints, self.history);
+        // Staged generation: a legal hash move is searched before the other
+        // moves are generated (and ordered); its cut-off saves both. The
+        // order of the moves searched is the same either way.
+        let staged = self.options.staged_movegen
+            && !hash_move.is_null()
+            && self.pos.is_legal(hash_move)
+            && !(ply == 0 && self.banned.contains(&hash_move));
+        let mut generated = !staged;
+        let mut moves = if staged {
+            let mut m = MoveList::new();
+            m.push(hash_move);
+            m
+        } else {
+            let m = self.ordered_moves(in_check, ply, &hints);
+            if m.is_empty() {
+                // checkmate and stalemate alike lose for the side to move
+                return mated_in(ply);
+            }
+            m
+        };
 
         let ipc = &self.options.iprobcut;
         let prune_here = self.options.algorithm == Algorithm::IProbcut
             && depth > ipc.threshold
             && ipc.pre < depth - 1
             && !in_check
-            && moves.len() > 1;
+            && (!generated || moves.len() > 1);
         // The hash move is never pruned and comes first; searching it before
         // the pre-evaluations saves them all when it already cuts off.
         let hash_first = prune_here && moves[0] == hash_move;
@@ -289,14 +361,23 @@ impl<'a> Context<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
+        let mut quiets_tried = 0;
         let mut i = 0;
-        while i < moves.len() {
-            if i == 1 && hash_first {
+        while i < moves.len() || !generated {
+            if i == 1 && (hash_first || !generated) {
                 let mut rest = MoveList::new();
-                moves[1..].iter().for_each(|&m| rest.push(m));
-                self.forward_prune(&mut rest, ply, Move::NULL);
-                if self.aborted {
-                    return 0;
+                if generated {
+                    moves[1..].iter().for_each(|&m| rest.push(m));
+                } else {
+                    generated = true;
+                    rest = self.ordered_moves(in_check, ply, &hints);
+                    rest.retain(|m| m != hash_move);
+                }
+                if prune_here && !rest.is_empty() {
+                    self.forward_prune(&mut rest, ply, Move::NULL);
+                    if self.aborted {
+                        return 0;
+                    }
                 }
                 // keep the ranking of the pre-evaluation for the rest
                 let mut ranked = MoveList::new();
@@ -310,35 +391,63 @@ impl<'a> Context<'a> {
             let mv = moves[i];
             let quiet = !self.pos.is_capture(mv);
             let is_killer = hints.killers.contains(&mv);
+            let good_history =
+                quiet && self.options.lmr_table && self.history.is_good(&self.pos, mv);
+            // quiet late moves near the leaves that neither give check nor
+            // were special before may be skipped (futility, late-move pruning)
+            let prunable = quiet && i > 0 && !is_killer && mv != hash_move && best > -MATE_BOUND;
+            if quiet {
+                quiets_tried += 1;
+            }
             self.pos.make_move(mv);
+            let gives_check = self.pos.in_check();
+            if prunable && !gives_check && (futility_value.is_some() || quiets_tried > lmp_limit) {
+                self.pos.unmake_move();
+                if let Some(v) = futility_value {
+                    best = best.max(v);
+                }
+                i += 1;
+                continue;
+            }
             let reduction = if self.options.lmr
                 && i >= LMR_FIRST_MOVE
                 && depth >= LMR_MIN_DEPTH
                 && quiet
                 && !in_check
                 && !is_killer
-                && !self.pos.in_check()
+                && !gives_check
             {
-                1 + i32::from(i >= LMR_DEEP_MOVE && depth >= LMR_DEEP_DEPTH)
+                if self.options.lmr_table {
+                    let r = lmr_reduction(depth, i) - i32::from(pv_node) - i32::from(good_history);
+                    r.clamp(0, depth - 2)
+                } else {
+                    1 + i32::from(i >= LMR_DEEP_MOVE && depth >= LMR_DEEP_DEPTH)
+                }
             } else {
                 0
             };
             let new_depth = depth - 1;
             let mut v = 0;
             if i == 0 {
-                v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                v = -self.child(gives_check, new_depth, -beta, -alpha, ply + 1);
             } else {
                 if reduction > 0 {
-                    v = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                    v = -self.child(
+                        gives_check,
+                        new_depth - reduction,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                    );
                 }
                 if (reduction == 0 || v > alpha) && !self.aborted {
                     if self.options.pvs {
-                        v = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                        v = -self.child(gives_check, new_depth, -alpha - 1, -alpha, ply + 1);
                         if v > alpha && v < beta && !self.aborted {
-                            v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                            v = -self.child(gives_check, new_depth, -beta, -alpha, ply + 1);
                         }
                     } else {
-                        v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                        v = -self.child(gives_check, new_depth, -beta, -alpha, ply + 1);
                     }
                 }
             }
@@ -380,6 +489,23 @@ impl<'a> Context<'a> {
             self.tt.store(key, depth, best, bound, best_move, ply);
         }
         best
+    }
+
+    /// Searches the child reached by a move that `gives_check` or not.
+    #[inline(always)]
+    fn child(&mut self, gives_check: bool, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.known_check = Some(gives_check);
+        self.negamax(depth, alpha, beta, ply, true)
+    }
+
+    /// The legal moves (banned root moves left out), best first.
+    fn ordered_moves(&mut self, in_check: bool, ply: usize, hints: &OrderingHints) -> MoveList {
+        let mut moves = self.pos.legal_moves_given_check(in_check);
+        if ply == 0 && !self.banned.is_empty() {
+            moves.retain(|m| !self.banned.contains(&m));
+        }
+        order_moves(&mut self.pos, &mut moves, hints, self.history);
+        moves
     }
 
     /// iProbcut's step at one node: every child gets a pre-evaluation
@@ -472,7 +598,7 @@ impl<'a> Context<'a> {
             .any(|&k| self.pos.squares_of(side, k).next().is_some())
     }
 
-    fn update_pv(&mut self, ply: usize, mv: Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
         let child_len = if ply < MAX_PLY {
             self.pv_len[ply + 1]
         } else {
@@ -487,63 +613,40 @@ impl<'a> Context<'a> {
             self.pv_len[ply + 1] = 0;
         }
     }
+}
 
-    /// Quiescence: captures only (all evasions when in check), with the
-    /// static evaluation as a floor when not in check.
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv_len[ply] = 0;
-        self.enter_node(ply);
-        self.stats.qnodes += 1;
-        if self.aborted {
-            return 0;
+impl Context<'_> {
+    /// The root search at `depth` in a window around the previous
+    /// iteration's score `guess`, widened (doubling) on the side it fails
+    /// until the score falls inside; mate scores search the full window.
+    pub fn aspiration_search(&mut self, depth: i32, guess: i32, window: i32) -> i32 {
+        if guess.abs() >= MATE_BOUND {
+            return self.negamax(depth, -INFINITY, INFINITY, 0, true);
         }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate();
-        }
-        let in_check = self.pos.in_check();
-        let mut best;
-        let mut moves;
-        if in_check {
-            moves = self.pos.legal_moves_given_check(true);
-            if moves.is_empty() {
-                return mated_in(ply);
-            }
-            best = -INFINITY;
-        } else {
-            let stand = self.evaluate();
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-            moves = self.pos.legal_captures_given_check(false);
-        }
-        let pos = &self.pos;
-        moves.as_mut_slice().sort_by_key(|&m| {
-            if pos.is_capture(m) {
-                -mvv_lva(pos, m)
-            } else {
-                i32::MAX
-            }
-        });
-        for &mv in moves.iter() {
-            self.pos.make_move(mv);
-            let v = -self.quiesce(-beta, -alpha, ply + 1);
-            self.pos.unmake_move();
+        let mut delta = window.max(1);
+        let mut alpha = (guess - delta).max(-INFINITY);
+        let mut beta = (guess + delta).min(INFINITY);
+        loop {
+            let v = self.negamax(depth, alpha, beta, 0, true);
             if self.aborted {
-                return 0;
+                return v;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    self.update_pv(ply, mv);
-                    if v >= beta {
-                        break;
-                    }
-                }
+            if v <= alpha && alpha > -INFINITY {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITY);
+            } else if v >= beta && beta < INFINITY {
+                beta = (v + delta).min(INFINITY);
+            } else {
+                return v;
+            }
+            delta *= 2;
+            if delta > ASPIRATION_GIVE_UP {
+                alpha = -INFINITY;
+                beta = INFINITY;
             }
         }
-        best
     }
 }
+
+/// Beyond this half-width an aspiration window opens fully.
+const ASPIRATION_GIVE_UP: i32 = 1000;

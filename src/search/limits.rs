@@ -61,21 +61,32 @@ impl Limits {
 }
 
 /// Time budget derived from the limits: iterations stop starting after
-/// `soft`, the search is aborted at `hard`.
+/// `soft` (scaled by [`TimeBudget::scaled_soft`] as the search learns how
+/// settled the position is), the search is aborted at `hard`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TimeBudget {
-    /// Do not start another iteration after this.
+    /// Do not start another iteration after this (the planned time).
     pub soft: Option<Duration>,
     /// Abort the search at this.
     pub hard: Option<Duration>,
+    /// Whether the soft target comes from a game clock (and so may be
+    /// stretched or shrunk between iterations); a fixed `movetime` is not.
+    pub from_clock: bool,
 }
 
-/// Moves assumed left when the clock gives no `movestogo`.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
-/// The hard limit is at most this many soft targets.
-const HARD_OVER_SOFT: u32 = 4;
-/// Never plan to use more than this share (in percent) of the time left.
-const MAX_SHARE_PERCENT: u32 = 60;
+/// Moves the clock is planned over when it gives no `movestogo`: a
+/// horizon, not a guess of the game's length, so every move gets a share
+/// of what is left (plus most of the increment).
+const HORIZON_MOVES: u32 = 22;
+/// Share of the increment (percent) added to each move's plan.
+const INCREMENT_PERCENT: u32 = 90;
+/// The increment is spent in full only with this many increments on the
+/// clock, in proportion below.
+const INCREMENT_BANK: u32 = 10;
+/// The hard limit is at most this many planned shares ...
+const HARD_OVER_SOFT: u32 = 5;
+/// ... and never more than this share (percent) of the time left.
+const MAX_SHARE_PERCENT: u32 = 50;
 
 impl TimeBudget {
     /// The budget for `limits`, keeping `overhead` off every clock.
@@ -84,10 +95,12 @@ impl TimeBudget {
             return TimeBudget {
                 soft: None,
                 hard: None,
+                from_clock: false,
             };
         }
         let mut soft = None;
         let mut hard = None;
+        let mut from_clock = false;
         if let Some(mt) = limits.movetime {
             let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
             soft = Some(t);
@@ -98,17 +111,185 @@ impl TimeBudget {
                 .time
                 .saturating_sub(overhead)
                 .max(Duration::from_millis(1));
-            let mtg = c.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 100);
-            let mut target = left / mtg + c.increment * 3 / 4;
-            let cap = left * MAX_SHARE_PERCENT / 100;
-            // the last move before the control may use more, but keeps a quarter
-            // of the time for scheduling delays on a loaded machine
-            let cap = if mtg == 1 { left * 3 / 4 } else { cap };
-            target = target.min(cap).max(Duration::from_millis(1));
-            let h = (target * HARD_OVER_SOFT).min(cap.max(target));
+            let mtg = c.movestogo.unwrap_or(HORIZON_MOVES).clamp(1, HORIZON_MOVES);
+            // the increment arrives after the move; it is spent in full only
+            // while the clock holds a bank of several increments, so a low
+            // clock recovers instead of living from one increment to the
+            // next, where one scheduling delay on a loaded machine loses
+            let inc = c.increment * INCREMENT_PERCENT / 100;
+            let bank = c.increment * INCREMENT_BANK;
+            let inc = if bank > left && !bank.is_zero() {
+                inc.mul_f64(left.as_secs_f64() / bank.as_secs_f64())
+            } else {
+                inc
+            }
+            .min(left / 2);
+            let cap = if mtg == 1 {
+                // the last move before the control keeps a quarter for
+                // scheduling delays on a loaded machine
+                left * 3 / 4
+            } else {
+                left * MAX_SHARE_PERCENT / 100
+            };
+            let target = (left / mtg + inc).min(cap).max(Duration::from_millis(1));
+            let h = (target * HARD_OVER_SOFT).min(cap).max(target);
+            from_clock = soft.is_none();
             soft = Some(soft.map_or(target, |s: Duration| s.min(target)));
             hard = Some(hard.map_or(h, |x: Duration| x.min(h)));
         }
-        TimeBudget { soft, hard }
+        TimeBudget {
+            soft,
+            hard,
+            from_clock,
+        }
     }
+
+    /// The soft target scaled by `percent` (100 = as planned), never past
+    /// the hard limit; a fixed move time is never scaled.
+    pub fn scaled_soft(&self, percent: u32) -> Option<Duration> {
+        let soft = self.soft?;
+        if !self.from_clock {
+            return Some(soft);
+        }
+        let scaled = soft * percent / 100;
+        Some(self.hard.map_or(scaled, |h| scaled.min(h)))
+    }
+}
+
+/// How sure the search is of its move, learned between iterations of
+/// iterative deepening: the planned time is stretched when the best move
+/// keeps changing or the score falls, and shrunk when one move has held
+/// through many iterations.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TimeScaler {
+    /// Best-move changes, halved at every iteration (recent ones count more).
+    changes_x100: u32,
+    /// Consecutive iterations with the same best move.
+    stable: u32,
+    last_best: Option<crate::board::Move>,
+    last_score: Option<i32>,
+    /// The latest score drop, evaluation units (0 when it rose).
+    drop: i32,
+}
+
+/// Score units per percent of extra time when the score drops: a fall of
+/// `SCORE_DROP_UNITS` units (a pawn is 10 in the default profile) adds
+/// 10 % to the plan, up to `SCORE_DROP_MAX_PERCENT`.
+const SCORE_DROP_UNITS: i32 = 2;
+const SCORE_DROP_MAX_PERCENT: i32 = 100;
+
+impl TimeScaler {
+    /// Records a completed iteration's best move and score.
+    pub fn update(&mut self, best: crate::board::Move, score: i32) {
+        self.changes_x100 /= 2;
+        if self.last_best.is_some_and(|m| m != best) {
+            self.changes_x100 += 100;
+            self.stable = 0;
+        } else {
+            self.stable += 1;
+        }
+        self.drop = self
+            .last_score
+            .map_or(0, |s| (s - score).clamp(0, super::score::MATE_BOUND));
+        self.last_best = Some(best);
+        self.last_score = Some(score);
+    }
+
+    /// The share of the planned time to use now, in percent.
+    pub fn percent(&self) -> u32 {
+        // 100 % to 220 % for a restless best move
+        let instability = 100 + self.changes_x100 * 6 / 10;
+        // 70 % once one move has held for six iterations
+        let stability = if self.stable >= 6 {
+            70
+        } else if self.stable >= 4 {
+            85
+        } else {
+            100
+        };
+        let falling = 100 + (self.drop * 10 / SCORE_DROP_UNITS).min(SCORE_DROP_MAX_PERCENT) as u32;
+        instability * stability / 100 * falling / 100
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(ms: u64, inc: u64, mtg: Option<u32>) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time: Duration::from_millis(ms),
+                increment: Duration::from_millis(inc),
+                movestogo: mtg,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn the_plan_uses_a_share_of_the_clock_and_most_of_the_increment() {
+        let b = TimeBudget::new(&clock(15_000, 250, None), Duration::from_millis(30));
+        let soft = b.soft.unwrap().as_millis();
+        assert!((800..1000).contains(&soft), "soft {soft}");
+        let hard = b.hard.unwrap().as_millis();
+        assert!(hard > soft && hard <= 15_000 / 2, "hard {hard}");
+    }
+
+    #[test]
+    fn a_nearly_empty_clock_never_plans_past_half_of_it() {
+        for ms in [1u64, 10, 40, 100, 300] {
+            let b = TimeBudget::new(&clock(ms, 250, None), Duration::from_millis(30));
+            let left = ms.saturating_sub(30).max(1) as u128;
+            assert!(b.hard.unwrap().as_millis() <= left.max(1), "{ms}");
+            assert!(b.scaled_soft(300).unwrap() <= b.hard.unwrap());
+        }
+    }
+
+    #[test]
+    fn a_low_clock_spends_less_than_the_increment_and_recovers() {
+        // 5 s + 50 ms: with 300 ms left the plan must stay below the
+        // increment so the bank grows back
+        let b = TimeBudget::new(&clock(300, 50, None), Duration::from_millis(30));
+        assert!(b.soft.unwrap() < Duration::from_millis(50), "{b:?}");
+        // a simulated game on a steady clock never falls below a few
+        // increments, even when every move uses its whole hard limit
+        let (mut left, inc) = (5_000u64, 50u64);
+        for _ in 0..300 {
+            let b = TimeBudget::new(&clock(left, inc, None), Duration::from_millis(30));
+            let used = b.scaled_soft(100).unwrap().as_millis() as u64;
+            left = left - used + inc;
+        }
+        assert!(left >= 150, "{left} ms left");
+    }
+
+    #[test]
+    fn a_fixed_move_time_is_never_scaled() {
+        let b = TimeBudget::new(&Limits::movetime_ms(500), Duration::from_millis(30));
+        assert_eq!(b.scaled_soft(250), b.soft);
+        assert_eq!(b.scaled_soft(50), b.soft);
+    }
+
+    #[test]
+    fn restless_best_moves_and_falling_scores_take_more_time() {
+        let a = Move::from_iccs("h2e2").unwrap();
+        let b = Move::from_iccs("b2e2").unwrap();
+        let mut settled = TimeScaler::default();
+        for _ in 0..8 {
+            settled.update(a, 10);
+        }
+        let mut restless = TimeScaler::default();
+        for i in 0..8 {
+            restless.update(if i % 2 == 0 { a } else { b }, 10);
+        }
+        let mut falling = TimeScaler::default();
+        for i in 0..8 {
+            falling.update(a, 100 - 10 * i);
+        }
+        assert!(settled.percent() < 100);
+        assert!(restless.percent() > 150);
+        assert!(falling.percent() > settled.percent());
+    }
+
+    use crate::board::Move;
 }

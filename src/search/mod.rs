@@ -7,15 +7,19 @@
 
 mod bench;
 mod context;
+mod evalcache;
 mod limits;
 mod options;
 mod ordering;
+mod pruning;
+mod quiesce;
 mod score;
+mod see;
 mod stats;
 mod tt;
 
 pub use bench::{bench_positions, run_bench, BenchReport};
-pub use limits::{Clock, Limits, TimeBudget, MAX_PLY};
+pub use limits::{Clock, Limits, TimeBudget, TimeScaler, MAX_PLY};
 pub use options::{
     parse_bool, Algorithm, IProbcutParams, OptionError, SearchOptions, SIGMA_DEFAULT_PROFILE,
     SIGMA_PAPER_PROFILE,
@@ -27,6 +31,7 @@ pub use tt::{Bound, TranspositionTable, TtHit};
 use crate::board::{Move, Position};
 use crate::eval::{EvalCounter, Evaluator};
 use context::Context;
+use evalcache::EvalCache;
 use ordering::History;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -133,6 +138,13 @@ fn table_mb(options: &SearchOptions) -> usize {
     }
 }
 
+/// No new iteration starts once this share (percent) of the (scaled)
+/// planned time has gone: the next one would take several times longer.
+const NEXT_ITERATION_PERCENT: u128 = 55;
+
+/// Aspiration windows start at this depth (earlier scores swing too much).
+const ASPIRATION_MIN_DEPTH: i32 = 4;
+
 /// A search engine instance: options, evaluator, transposition table and
 /// history, kept between searches of one game.
 pub struct Searcher {
@@ -140,6 +152,7 @@ pub struct Searcher {
     evaluator: Evaluator,
     tt: TranspositionTable,
     history: History,
+    eval_cache: EvalCache,
 }
 
 impl Default for Searcher {
@@ -155,6 +168,7 @@ impl Searcher {
             evaluator: Evaluator::with_weights(options.profile, options.weights),
             tt: TranspositionTable::new(table_mb(&options)),
             history: History::default(),
+            eval_cache: EvalCache::default(),
             options,
         }
     }
@@ -176,6 +190,7 @@ impl Searcher {
             self.tt = TranspositionTable::new(table_mb(&options));
         }
         self.evaluator = Evaluator::with_weights(options.profile, options.weights);
+        self.eval_cache.clear();
         self.options = options;
     }
 
@@ -191,6 +206,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.eval_cache.clear();
     }
 
     /// What the hash table knows about `pos`.
@@ -251,6 +267,7 @@ impl Searcher {
             &self.evaluator,
             &mut self.tt,
             &mut self.history,
+            &mut self.eval_cache,
             control,
             banned,
             budget,
@@ -259,14 +276,25 @@ impl Searcher {
         ctx.start = started;
         ctx.clock_start = started;
         let first = if self.options.iterative { 1 } else { max_depth };
+        let mut scaler = TimeScaler::default();
         for depth in first..=max_depth {
             // depth 1 always runs so that even an instant stop gets a
             // searched move; later iterations do not start once stopped
             if depth > first && control.is_stopped() {
                 break;
             }
-            let score = ctx.negamax(depth, -INFINITY, INFINITY, 0, true);
+            let score = if self.options.aspiration && depth >= ASPIRATION_MIN_DEPTH {
+                ctx.aspiration_search(depth, result.score, self.options.aspiration_window)
+            } else {
+                ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
+            };
             if ctx.aborted {
+                // a root move that completed at the new depth and beat
+                // every move searched before it is the better move
+                if self.options.partial_iteration && ctx.pv_len[0] > 0 && depth > first {
+                    result.best_move = Some(ctx.pv[0][0]);
+                    result.ponder_move = (ctx.pv_len[0] > 1).then(|| ctx.pv[0][1]);
+                }
                 break;
             }
             let pv = ctx.root_pv();
@@ -315,10 +343,19 @@ impl Searcher {
                     break;
                 }
             }
-            if let Some(soft) = budget.soft {
+            if let Some(&best) = result.pv.first() {
+                scaler.update(best, score);
+            }
+            let percent = if self.options.time_scaling {
+                scaler.percent()
+            } else {
+                100
+            };
+            if let Some(soft) = budget.scaled_soft(percent) {
                 // the next iteration would take several times this one
-                // (counted from ponderhit when pondering ended)
-                if ctx.clock_start.elapsed() >= soft / 2 {
+                // (the clock counts from ponderhit when pondering ended)
+                let spent = ctx.clock_start.elapsed();
+                if spent.as_micros() * 100 >= soft.as_micros() * NEXT_ITERATION_PERCENT {
                     break;
                 }
             }

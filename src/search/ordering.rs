@@ -2,6 +2,7 @@
 //! moves by the history heuristic.
 
 use super::limits::MAX_PLY;
+use super::see;
 use crate::board::{Move, MoveList, PieceKind, Position};
 
 /// Victim values for MVV/LVA (indexed by `PieceKind::index`).
@@ -15,10 +16,16 @@ const KILLER_BASE: i32 = 1 << 27;
 /// History scores are kept below this so they never pass the killers.
 const HISTORY_MAX: i32 = 1 << 26;
 
+/// Captures that lose material by SEE go after every quiet move.
+const LOSING_CAPTURE_BASE: i32 = -(1 << 28);
+
 /// History and killer tables.
 pub struct History {
     table: Box<[[i32; 90]; 16]>,
     killers: [[Move; 2]; MAX_PLY + 2],
+    /// The largest history score (kept through aging and halving), the
+    /// yardstick of "good history" for late move reductions.
+    max: i32,
 }
 
 impl Default for History {
@@ -26,6 +33,7 @@ impl Default for History {
         History {
             table: Box::new([[0; 90]; 16]),
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
+            max: 0,
         }
     }
 }
@@ -43,6 +51,7 @@ impl History {
                 *v /= 4;
             }
         }
+        self.max /= 4;
         self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
     }
 
@@ -51,12 +60,14 @@ impl History {
         let p = pos.piece_code_at(mv.from().index());
         let v = &mut self.table[p][mv.to().index()];
         *v += depth * depth;
+        self.max = self.max.max(*v);
         if *v >= HISTORY_MAX {
             for row in self.table.iter_mut() {
                 for x in row.iter_mut() {
                     *x /= 2;
                 }
             }
+            self.max /= 2;
         }
     }
 
@@ -77,6 +88,12 @@ impl History {
     fn score(&self, pos: &Position, mv: Move) -> i32 {
         self.table[pos.piece_code_at(mv.from().index())][mv.to().index()]
     }
+
+    /// Whether the quiet move `mv` (not yet made) has a history score in
+    /// the top quarter of the table's range.
+    pub fn is_good(&self, pos: &Position, mv: Move) -> bool {
+        self.max > 0 && self.score(pos, mv) * 4 >= self.max
+    }
 }
 
 /// What the orderer may use.
@@ -88,6 +105,8 @@ pub struct OrderingHints {
     pub killers: [Move; 2],
     /// Use history scores for quiet moves.
     pub use_history: bool,
+    /// Order captures that lose material by SEE after the quiet moves.
+    pub use_see: bool,
 }
 
 /// MVV/LVA score of a capture (higher first).
@@ -104,7 +123,12 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
 
 /// Sorts `moves` best first. The sort is stable, so equal scores keep
 /// generation order and the search stays deterministic.
-pub fn order_moves(pos: &Position, moves: &mut MoveList, hints: &OrderingHints, history: &History) {
+pub fn order_moves(
+    pos: &mut Position,
+    moves: &mut MoveList,
+    hints: &OrderingHints,
+    history: &History,
+) {
     let mut scored: [(i32, Move); crate::board::MAX_MOVES] =
         [(0, Move::NULL); crate::board::MAX_MOVES];
     let n = moves.len();
@@ -112,7 +136,11 @@ pub fn order_moves(pos: &Position, moves: &mut MoveList, hints: &OrderingHints, 
         let s = if mv == hints.hash_move {
             HASH_MOVE
         } else if pos.is_capture(mv) {
-            CAPTURE_BASE + mvv_lva(pos, mv)
+            if hints.use_see && !see::see_at_least(pos, mv, 0) {
+                LOSING_CAPTURE_BASE + mvv_lva(pos, mv)
+            } else {
+                CAPTURE_BASE + mvv_lva(pos, mv)
+            }
         } else if mv == hints.killers[0] {
             KILLER_BASE + 1
         } else if mv == hints.killers[1] {
