@@ -33,14 +33,14 @@ fn infinite() -> Limits {
 
 #[test]
 fn a_stop_before_the_search_is_seen_at_the_first_poll() {
-    // one depth-9 iteration without iterative deepening: hundreds of
+    // one depth-10 iteration without iterative deepening: hundreds of
     // thousands of nodes when it runs to the end
     let mut options = SearchOptions::default();
     options.set("iterative", "off").unwrap();
     let pos = Position::startpos();
     let full = Searcher::new(options.clone()).search(
         &pos,
-        &Limits::depth(9),
+        &Limits::depth(10),
         &SearchControl::new(),
         &[],
         &mut |_| {},
@@ -53,7 +53,7 @@ fn a_stop_before_the_search_is_seen_at_the_first_poll() {
     let control = SearchControl::new();
     control.stop();
     let stopped =
-        Searcher::new(options).search(&pos, &Limits::depth(9), &control, &[], &mut |_| {});
+        Searcher::new(options).search(&pos, &Limits::depth(10), &control, &[], &mut |_| {});
     eprintln!(
         "stopped search: {} nodes, full search: {} nodes",
         stopped.stats.nodes, full.stats.nodes
