@@ -309,14 +309,19 @@ impl Sprt {
     /// the expected scores under H0 and H1 and `mu`, `var` the sample mean
     /// and per-game variance of the score. 0 while the variance is 0.
     pub fn llr(&self, wdl: &Wdl) -> f64 {
-        let n = wdl.games() as f64;
-        let var = wdl.variance();
+        self.gsprt_llr(wdl.games() as f64, wdl.score(), wdl.variance())
+    }
+
+    /// `n · (s1 − s0) · (2·mu − s0 − s1) / (2·var)` over `n` samples of
+    /// mean score `mu` and per-sample variance `var`; 0 without samples or
+    /// spread.
+    fn gsprt_llr(&self, n: f64, mu: f64, var: f64) -> f64 {
         if n == 0.0 || var <= 0.0 {
             return 0.0;
         }
         let s0 = score_of_elo(self.elo0);
         let s1 = score_of_elo(self.elo1);
-        n * (s1 - s0) * (2.0 * wdl.score() - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * var)
     }
 
     /// The same log-likelihood ratio over game pairs: the pairs are the
@@ -325,14 +330,7 @@ impl Sprt {
     /// score (Fishtest's normalized pentanomial GSPRT). 0 while the
     /// variance is 0.
     pub fn llr_pentanomial(&self, p: &Pentanomial) -> f64 {
-        let n = p.pairs() as f64;
-        let var = p.variance();
-        if n == 0.0 || var <= 0.0 {
-            return 0.0;
-        }
-        let s0 = score_of_elo(self.elo0);
-        let s1 = score_of_elo(self.elo1);
-        n * (s1 - s0) * (2.0 * p.score() - s0 - s1) / (2.0 * var)
+        self.gsprt_llr(p.pairs() as f64, p.score(), p.variance())
     }
 
     /// The test's state after the pairs `p`.
