@@ -101,24 +101,25 @@ pub struct EloEstimate {
 /// infinite.
 pub fn elo_estimate(wdl: &Wdl) -> EloEstimate {
     let n = wdl.games() as f64;
-    let mu = wdl.score();
-    let se = if n > 0.0 {
-        (wdl.variance() / n).sqrt()
-    } else {
-        0.0
-    };
-    let mut e = EloEstimate {
-        elo: elo_of_score(mu),
-        lo: elo_of_score(mu - Z95 * se),
-        hi: elo_of_score(mu + Z95 * se),
-        los: los(wdl),
-    };
+    let mut e = normal_estimate(n, wdl.score(), wdl.variance(), wdl);
     if n > 0.0 && wdl.wins as f64 == n {
         e.lo = elo_of_score(0.025f64.powf(1.0 / n));
     } else if n > 0.0 && wdl.losses as f64 == n {
         e.hi = elo_of_score(1.0 - 0.025f64.powf(1.0 / n));
     }
     e
+}
+
+/// Elo of the mean score `mu` over `n` samples of variance `var`, with the
+/// normal-approximation 95% interval; LOS from `wdl`.
+fn normal_estimate(n: f64, mu: f64, var: f64, wdl: &Wdl) -> EloEstimate {
+    let se = if n > 0.0 { (var / n).sqrt() } else { 0.0 };
+    EloEstimate {
+        elo: elo_of_score(mu),
+        lo: elo_of_score(mu - Z95 * se),
+        hi: elo_of_score(mu + Z95 * se),
+        los: los(wdl),
+    }
 }
 
 /// The largest Elo difference a match of `games` games can tell apart
@@ -203,19 +204,8 @@ impl Pentanomial {
     /// the independent samples); LOS from `wdl`, the same games counted
     /// singly.
     pub fn elo_estimate(&self, wdl: &Wdl) -> EloEstimate {
-        let n = self.pairs() as f64;
         let mu = self.score();
-        let se = if n > 0.0 {
-            (self.variance() / n).sqrt()
-        } else {
-            0.0
-        };
-        let mut e = EloEstimate {
-            elo: elo_of_score(mu),
-            lo: elo_of_score(mu - Z95 * se),
-            hi: elo_of_score(mu + Z95 * se),
-            los: los(wdl),
-        };
+        let mut e = normal_estimate(self.pairs() as f64, mu, self.variance(), wdl);
         // a perfect score: the single-game exact bound (see elo_estimate)
         let single = elo_estimate(wdl);
         if mu >= 1.0 {
