@@ -736,3 +736,45 @@ fn openings_read_tsv_fen_and_epd_lines() {
     let numbers: Vec<usize> = mine.iter().map(|g| g.game).collect();
     assert_eq!(numbers, [3, 4, 7, 8]);
 }
+
+#[test]
+fn all_draws_have_an_interval_of_nonzero_width() {
+    use chuhe::arena::stats::Pentanomial;
+    // 20 draws: another result has probability at most q = 1 − 0.025^(1/20)
+    // (about 0.168), so the score lies in 0.5 ± q/2 and the Elo interval is
+    // symmetric, finite and wide, not the point [0, 0]
+    let draws = Wdl {
+        wins: 0,
+        draws: 20,
+        losses: 0,
+    };
+    let e = elo_estimate(&draws);
+    let q = 1.0 - 0.025f64.powf(1.0 / 20.0);
+    assert!(e.elo.abs() < 1e-9);
+    assert!((e.hi - elo_of_score(0.5 + q / 2.0)).abs() < 1e-9);
+    assert!((e.lo + e.hi).abs() < 1e-9);
+    assert!(e.hi > 25.0 && e.hi.is_finite());
+    // more draws, a narrower interval
+    let more = elo_estimate(&Wdl {
+        wins: 0,
+        draws: 200,
+        losses: 0,
+    });
+    assert!(more.hi > 0.0 && more.hi < e.hi / 5.0);
+    // ten pairs that each split their points (WL or DD) have no pair
+    // variance either: the paired interval is also finite and non-empty
+    let split = Pentanomial {
+        counts: [0, 0, 10, 0, 0],
+    };
+    let paired = split.elo_estimate(&draws);
+    assert!(paired.lo < -25.0 && paired.hi > 25.0);
+    assert!(paired.lo.is_finite() && paired.hi.is_finite());
+    // a perfect score keeps its exact one-sided bound
+    let wins = elo_estimate(&Wdl {
+        wins: 10,
+        draws: 0,
+        losses: 0,
+    });
+    assert!(wins.hi.is_infinite());
+    assert!((wins.lo - elo_of_score(0.025f64.powf(0.1))).abs() < 1e-9);
+}

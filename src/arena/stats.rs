@@ -112,12 +112,26 @@ pub fn elo_estimate(wdl: &Wdl) -> EloEstimate {
 
 /// Elo of the mean score `mu` over `n` samples of variance `var`, with the
 /// normal-approximation 95% interval; LOS from `wdl`.
+///
+/// Samples that are all alike (every game drawn, every pair split) have no
+/// variance, and the normal interval would shrink to a point: "exactly
+/// equal" after a handful of draws. Then the interval is the exact one
+/// instead: another outcome has a probability of at most
+/// `q = 1 − 0.025^(1/n)` (one-sided 97.5%, Clopper–Pearson for zero
+/// events in n), and at worst all of it goes one way, so the mean score
+/// lies in `[mu − q·mu, mu + q·(1 − mu)]`.
 fn normal_estimate(n: f64, mu: f64, var: f64, wdl: &Wdl) -> EloEstimate {
-    let se = if n > 0.0 { (var / n).sqrt() } else { 0.0 };
+    let (lo, hi) = if n > 0.0 && var <= 0.0 {
+        let q = 1.0 - 0.025f64.powf(1.0 / n);
+        (mu - q * mu, mu + q * (1.0 - mu))
+    } else {
+        let se = if n > 0.0 { (var / n).sqrt() } else { 0.0 };
+        (mu - Z95 * se, mu + Z95 * se)
+    };
     EloEstimate {
         elo: elo_of_score(mu),
-        lo: elo_of_score(mu - Z95 * se),
-        hi: elo_of_score(mu + Z95 * se),
+        lo: elo_of_score(lo),
+        hi: elo_of_score(hi),
         los: los(wdl),
     }
 }
