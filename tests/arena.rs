@@ -573,7 +573,12 @@ fn finite_elo_display_and_pentanomial_statistics() {
     let s1 = score_of_elo(10.0);
     let expected = 10.0 * (s1 - s0) * (2.0 * 0.5 - s0 - s1) / (2.0 * 0.075);
     assert!((sprt.llr_pentanomial(&p) - expected).abs() < 1e-9);
-    assert_eq!(sprt.state_pentanomial(&p).model, "pentanomial");
+    let spread = Wdl {
+        wins: 6,
+        draws: 8,
+        losses: 6,
+    };
+    assert_eq!(sprt.state_pentanomial(&p, &spread).model, "pentanomial");
 }
 
 #[test]
@@ -777,4 +782,37 @@ fn all_draws_have_an_interval_of_nonzero_width() {
     });
     assert!(wins.hi.is_infinite());
     assert!((wins.lo - elo_of_score(0.025f64.powf(0.1))).abs() < 1e-9);
+}
+
+#[test]
+fn sprt_reaches_no_verdict_before_a_win_a_draw_and_a_loss() {
+    use chuhe::arena::stats::Pentanomial;
+    // the SMP match's first four games: pairs scoring 1½ and 2 (3 wins, 1
+    // draw); the normal approximation's LLR is past the upper bound ...
+    let sprt: Sprt = "0,50".parse().unwrap();
+    let p = Pentanomial {
+        counts: [0, 0, 0, 1, 1],
+    };
+    let wdl = Wdl {
+        wins: 3,
+        draws: 1,
+        losses: 0,
+    };
+    let early = sprt.state_pentanomial(&p, &wdl);
+    assert!(early.llr > early.upper);
+    // ... but four games without a loss decide nothing
+    assert_eq!(early.verdict, "continue");
+    assert_eq!(sprt.state(&wdl).verdict, "continue");
+    // the same lopsided trend with every outcome seen does decide
+    let p = Pentanomial {
+        counts: [1, 0, 2, 10, 27],
+    };
+    // (one LL pair, two DD pairs, ten WD pairs, 27 WW pairs)
+    let wdl = Wdl {
+        wins: 64,
+        draws: 14,
+        losses: 2,
+    };
+    assert_eq!(sprt.state_pentanomial(&p, &wdl).verdict, "H1");
+    assert_eq!(sprt.state(&wdl).verdict, "H1");
 }

@@ -52,9 +52,10 @@ pub fn match_elo(games: &[GameRecord]) -> (EloEstimate, &'static str) {
 /// else trinomial.
 pub fn sprt_state(sprt: &Sprt, games: &[GameRecord]) -> SprtState {
     let (p, unpaired) = pentanomial_of(games);
+    let wdl = wdl_of(games);
     if p.pairs() > 0 && unpaired == 0 {
-        sprt.state_pentanomial(&p)
+        sprt.state_pentanomial(&p, &wdl)
     } else {
-        sprt.state(&wdl_of(games))
+        sprt.state(&wdl)
     }
 }

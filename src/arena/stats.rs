@@ -337,19 +337,30 @@ impl Sprt {
         self.gsprt_llr(p.pairs() as f64, p.score(), p.variance())
     }
 
-    /// The test's state after the pairs `p`.
-    pub fn state_pentanomial(&self, p: &Pentanomial) -> SprtState {
-        self.state_of(self.llr_pentanomial(p), "pentanomial")
+    /// The test's state after the pairs `p`, whose games counted singly
+    /// are `wdl` (see [`Sprt::state`] for when a verdict may be reached).
+    pub fn state_pentanomial(&self, p: &Pentanomial, wdl: &Wdl) -> SprtState {
+        self.state_of(self.llr_pentanomial(p), "pentanomial", wdl)
     }
 
     /// The test's state after `wdl`.
+    ///
+    /// No verdict is reached until the games hold at least one win, one
+    /// draw and one loss (the rule cutechess uses): before that the sample
+    /// variance in the LLR's denominator is not an estimate of anything,
+    /// and a few lopsided games give a huge LLR (two pairs scoring 1½ and
+    /// 2 gave LLR 3.1 for 0 against +50 Elo, "H1" after four games). The
+    /// LLR is still reported.
     pub fn state(&self, wdl: &Wdl) -> SprtState {
-        self.state_of(self.llr(wdl), "trinomial")
+        self.state_of(self.llr(wdl), "trinomial", wdl)
     }
 
-    fn state_of(&self, llr: f64, model: &str) -> SprtState {
+    fn state_of(&self, llr: f64, model: &str, wdl: &Wdl) -> SprtState {
         let (lower, upper) = self.bounds();
-        let verdict = if llr >= upper {
+        let spread = wdl.wins > 0 && wdl.draws > 0 && wdl.losses > 0;
+        let verdict = if !spread {
+            "continue"
+        } else if llr >= upper {
             "H1"
         } else if llr <= lower {
             "H0"
