@@ -52,8 +52,9 @@ pub(crate) struct Context<'a> {
     /// When the clock started: the search start, or `ponderhit` (what the
     /// time budget counts from).
     pub clock_start: Instant,
-    /// This thread's node limit (none for helpers: the main thread ends
-    /// them), counted with `others_nodes`.
+    /// The whole search's node limit, counted with `others_nodes` (each
+    /// thread checks it, so a descheduled thread cannot let the others
+    /// run past it).
     node_limit: u64,
     /// The other threads' nodes as published at the last poll.
     others_nodes: u64,
@@ -92,11 +93,7 @@ impl<'a> Context<'a> {
             counter: EvalCounter::default(),
             stats: SearchStats::default(),
             clock_start: shared.start,
-            node_limit: if index == 0 {
-                shared.node_limit
-            } else {
-                u64::MAX
-            },
+            node_limit: shared.node_limit,
             others_nodes: 0,
             aborted: false,
             was_pondering: shared.control.is_pondering(),
@@ -156,9 +153,7 @@ impl<'a> Context<'a> {
         let shared = self.shared;
         if shared.threads() > 1 {
             shared.publish(self.index, self.stats.nodes, self.counter.calls);
-            if self.index == 0 {
-                self.others_nodes = shared.nodes_except(0);
-            }
+            self.others_nodes = shared.nodes_except(self.index);
         }
         if shared.control.is_stopped() {
             self.aborted = true;

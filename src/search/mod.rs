@@ -293,8 +293,8 @@ impl Searcher {
         let shared = &shared;
         let mut ctx = Context::new(root.clone(), shared, &mut self.main, 0);
         let legal = &shared.root_moves;
-        let (ctx, helper_stats) = self.helpers.run(shared, &root, max_depth, || {
-            let first = if options.iterative { 1 } else { max_depth };
+        let first = if options.iterative { 1 } else { max_depth };
+        let (ctx, helper_stats) = self.helpers.run(shared, &root, first, || {
             let mut scaler = TimeScaler::default();
             for depth in first..=max_depth {
                 // depth 1 always runs so that even an instant stop gets a

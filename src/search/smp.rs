@@ -14,8 +14,12 @@ use super::score::INFINITY;
 use super::shared::SharedSearch;
 use super::stats::SearchStats;
 use super::thread::ThreadData;
+use super::limits::MAX_PLY;
 use super::ASPIRATION_MIN_DEPTH;
 use crate::board::Position;
+
+/// The deepest iteration (as for the main thread).
+const MAX_DEPTH: i32 = MAX_PLY as i32 - 16;
 
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 256;
@@ -86,14 +90,16 @@ impl HelperPool {
     }
 
     /// Runs `main` (the main thread's search) on the calling thread while
-    /// the helpers search `root` up to `max_depth`; once `main` returns
+    /// the helpers search `root` (past `max_depth` too, as long as the
+    /// main thread has not decided: a depth limit is the main thread's
+    /// to obey, and idle helpers would help nobody); once `main` returns
     /// (or panics) the helpers are told to stop, and are waited for.
     /// Returns what `main` returned and the helpers' statistics summed.
     pub fn run<R>(
         &mut self,
         shared: &SharedSearch<'_>,
         root: &Position,
-        max_depth: i32,
+        first_depth: i32,
         main: impl FnOnce() -> R,
     ) -> (R, SearchStats) {
         // inside another rayon pool, waiting for the helpers could run that
@@ -108,7 +114,7 @@ impl HelperPool {
         let r = pool.in_place_scope(|scope| {
             let finish_on_exit = FinishOnDrop(shared);
             for (i, (data, out)) in self.helpers.iter_mut().zip(stats.iter_mut()).enumerate() {
-                scope.spawn(move |_| *out = helper_search(shared, data, root, i + 1, max_depth));
+                scope.spawn(move |_| *out = helper_search(shared, data, root, i + 1, first_depth));
             }
             let r = main();
             drop(finish_on_exit);
@@ -131,24 +137,25 @@ impl Drop for FinishOnDrop<'_, '_> {
 }
 
 /// Helper `index` (1..)'s search: iterative deepening over the depths its
-/// schedule does not skip, until the main thread decides (or `max_depth`).
+/// schedule does not skip, until the main thread decides (from depth
+/// `first_depth`: the main thread's only depth when iterative deepening
+/// is off).
 fn helper_search(
     shared: &SharedSearch<'_>,
     data: &mut ThreadData,
     root: &Position,
     index: usize,
-    max_depth: i32,
+    first_depth: i32,
 ) -> SearchStats {
     data.new_search();
     let mut ctx = Context::new(root.clone(), shared, data, index);
     let options = shared.options;
     let mut score = 0;
-    let first = if options.iterative { 1 } else { max_depth };
-    for depth in first..=max_depth {
+    for depth in first_depth..=MAX_DEPTH {
         if shared.is_finished() || shared.control.is_stopped() {
             break;
         }
-        if depth < max_depth && skips(index, depth) {
+        if depth > first_depth && skips(index, depth) {
             continue;
         }
         let v = if options.aspiration && depth >= ASPIRATION_MIN_DEPTH {
