@@ -5,8 +5,8 @@
 //! bound is a hang guard no loaded machine comes near.
 
 use chuhe::board::{Move, Position};
-use chuhe::engine::{Engine, GoRequest};
 use chuhe::engine::options::EngineOptions;
+use chuhe::engine::{Engine, GoRequest};
 use chuhe::search::{
     mate_distance, Algorithm, Bound, Clock, Limits, SearchControl, SearchEvent, SearchOptions,
     SearchResult, Searcher, TranspositionTable, MATE,
@@ -89,7 +89,11 @@ fn two_threads_find_the_same_mates_as_one() {
                 after.make_move(two.best_move.unwrap());
                 let reply = search(with_threads(1), &after, &Limits::depth(plies as i32 + 1));
                 if plies > 1 {
-                    assert_eq!(mate_distance(reply.score), Some(-(plies as i32 - 1)), "{what}");
+                    assert_eq!(
+                        mate_distance(reply.score),
+                        Some(-(plies as i32 - 1)),
+                        "{what}"
+                    );
                 } else {
                     assert_eq!(reply.best_move, None, "{what}");
                 }
@@ -153,7 +157,11 @@ fn a_node_limit_holds_for_all_threads_together() {
     for threads in [2, 3] {
         let r = search(with_threads(threads), &pos, &Limits::nodes(50_000));
         let slack = threads as u64 * NODES_PER_THREAD_AFTER_STOP;
-        assert!(r.stats.nodes <= 50_000 + slack, "{threads}: {}", r.stats.nodes);
+        assert!(
+            r.stats.nodes <= 50_000 + slack,
+            "{threads}: {}",
+            r.stats.nodes
+        );
         assert!(pos.is_legal(r.best_move.unwrap()));
     }
 }
@@ -165,13 +173,22 @@ fn a_stop_between_iterations_ends_every_thread_within_a_poll() {
         let control = SearchControl::new();
         let mut searcher = Searcher::new(with_threads(threads));
         let mut nodes_at_stop = 0;
-        let r = searcher.search(&pos, &Limits { infinite: true, ..Limits::default() }, &control, &[], &mut |e| {
-            let SearchEvent::Iteration(info) = e;
-            if info.depth == 6 {
-                nodes_at_stop = info.stats.nodes;
-                control.stop();
-            }
-        });
+        let r = searcher.search(
+            &pos,
+            &Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            &control,
+            &[],
+            &mut |e| {
+                let SearchEvent::Iteration(info) = e;
+                if info.depth == 6 {
+                    nodes_at_stop = info.stats.nodes;
+                    control.stop();
+                }
+            },
+        );
         assert_eq!(r.depth, 6);
         // the report counts the helpers as last published (each at most a
         // poll behind); after the stop each helper runs to its next poll
@@ -192,14 +209,13 @@ fn a_stop_before_the_search_is_seen_by_every_thread_at_its_first_poll() {
     let control = SearchControl::new();
     control.stop();
     let pos = Position::startpos();
-    let r = Searcher::new(with_threads(2)).search(
-        &pos,
-        &Limits::depth(12),
-        &control,
-        &[],
-        &mut |_| {},
+    let r =
+        Searcher::new(with_threads(2)).search(&pos, &Limits::depth(12), &control, &[], &mut |_| {});
+    assert!(
+        r.stats.nodes <= 2 * NODES_PER_THREAD_AFTER_STOP,
+        "{}",
+        r.stats.nodes
     );
-    assert!(r.stats.nodes <= 2 * NODES_PER_THREAD_AFTER_STOP, "{}", r.stats.nodes);
     assert!(pos.is_legal(r.best_move.unwrap()));
 }
 
@@ -262,10 +278,16 @@ fn evaluation_calls_are_counted_in_every_thread() {
     let pos = Position::startpos();
     let mut searcher = Searcher::new(with_threads(2));
     let mut last = None;
-    let r = searcher.search(&pos, &Limits::depth(8), &SearchControl::new(), &[], &mut |e| {
-        let SearchEvent::Iteration(info) = e;
-        last = Some(info.stats);
-    });
+    let r = searcher.search(
+        &pos,
+        &Limits::depth(8),
+        &SearchControl::new(),
+        &[],
+        &mut |e| {
+            let SearchEvent::Iteration(info) = e;
+            last = Some(info.stats);
+        },
+    );
     let last = last.unwrap();
     // the final figures are exact sums: never below the last report
     // (which counts the helpers as last published), and every report
@@ -286,11 +308,23 @@ fn one_thread_stays_deterministic_after_searching_with_two() {
     .unwrap();
     let reference = search(with_threads(1), &pos, &Limits::depth(7));
     let mut searcher = Searcher::new(with_threads(2));
-    searcher.search(&pos, &Limits::depth(5), &SearchControl::new(), &[], &mut |_| {});
+    searcher.search(
+        &pos,
+        &Limits::depth(5),
+        &SearchControl::new(),
+        &[],
+        &mut |_| {},
+    );
     searcher.set_options(with_threads(1));
     assert_eq!(searcher.threads(), 1);
     searcher.clear();
-    let again = searcher.search(&pos, &Limits::depth(7), &SearchControl::new(), &[], &mut |_| {});
+    let again = searcher.search(
+        &pos,
+        &Limits::depth(7),
+        &SearchControl::new(),
+        &[],
+        &mut |_| {},
+    );
     assert_eq!(again.stats, reference.stats);
     assert_eq!(again.pv, reference.pv);
     assert_eq!(again.score, reference.score);
@@ -302,7 +336,12 @@ fn payload(key: u64, moves: &[Move]) -> (i32, i32, Bound, Move) {
     let depth = (key % 20) as i32;
     let score = (key >> 7) as i32 % 3000 - 1500;
     let bound = [Bound::Exact, Bound::Lower, Bound::Upper][(key % 3) as usize];
-    (depth, score, bound, moves[(key >> 3) as usize % moves.len()])
+    (
+        depth,
+        score,
+        bound,
+        moves[(key >> 3) as usize % moves.len()],
+    )
 }
 
 #[test]

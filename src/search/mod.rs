@@ -333,11 +333,7 @@ impl Searcher {
                     nps: (stats.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
                     pv,
                     stats,
-                    hashfull: if options.tt {
-                        shared.tt.hashfull()
-                    } else {
-                        0
-                    },
+                    hashfull: if options.tt { shared.tt.hashfull() } else { 0 },
                 };
                 on_event(&SearchEvent::Iteration(info.clone()));
                 result.iterations.push(info);

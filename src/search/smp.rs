@@ -10,11 +10,11 @@
 //! scope), so the helpers can borrow the table and the options.
 
 use super::context::Context;
+use super::limits::MAX_PLY;
 use super::score::INFINITY;
 use super::shared::SharedSearch;
 use super::stats::SearchStats;
 use super::thread::ThreadData;
-use super::limits::MAX_PLY;
 use super::ASPIRATION_MIN_DEPTH;
 use crate::board::Position;
 
