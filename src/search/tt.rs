@@ -127,10 +127,14 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        for slot in self.buckets.iter_mut().flatten() {
-            *slot.check.get_mut() = 0;
-            *slot.data.get_mut() = 0;
-        }
+        // one memset: a loop storing empty slots (through `get_mut` or by
+        // assigning empty buckets) was not compiled to one and made the
+        // bench, which clears between positions, 20 % slower
+        let len = self.buckets.len();
+        // SAFETY: `AtomicU64` has the same in-memory representation as
+        // `u64`, so all-zero bytes are empty slots; `&mut self` means no
+        // other thread can look at the table meanwhile.
+        unsafe { std::ptr::write_bytes(self.buckets.as_mut_ptr(), 0, len) };
         self.age = 0;
     }
 
