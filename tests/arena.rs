@@ -314,6 +314,40 @@ fn game_against_mock(mock: &Path, spec_extra: &str) -> chuhe::arena::game::GameR
     play_game(&setup, &a, &b, &cfg)
 }
 
+/// An in-process player with helper threads plays a complete legal game
+/// and its records carry nodes and evaluation calls summed over threads.
+#[test]
+fn an_in_process_player_with_threads_plays_legal_games() {
+    let threads = chuhe::search::max_threads().min(2);
+    let a: PlayerSpec = format!("chuhe:threads={threads},depth=4").parse().unwrap();
+    let b: PlayerSpec = "alphabeta:depth=1".parse().unwrap();
+    let setup = GameSetup {
+        game: 1,
+        opening: "startpos".into(),
+        fen: START_FEN.into(),
+        moves: vec![],
+        a_is_red: true,
+    };
+    let cfg = GameConfig {
+        max_plies: 30,
+        shadow: false,
+        adjudication: ScoreAdjudication::default(),
+        rules: Default::default(),
+    };
+    let g = play_game(&setup, &a, &b, &cfg);
+    assert!(!g.termination.contains("illegal"), "{}", g.termination);
+    let mut pos = Position::startpos();
+    for (i, m) in g.moves.iter().enumerate() {
+        let mv = Move::from_iccs(&m.mv).unwrap();
+        assert!(pos.is_legal(mv), "ply {i}: {}", m.mv);
+        pos.make_move(mv);
+        if i % 2 == 0 {
+            assert!(m.nodes.unwrap() > 0 && m.evals.unwrap() > 0, "ply {i}");
+        }
+    }
+    assert!(g.moves.len() >= 10, "{}", g.termination);
+}
+
 #[cfg(unix)]
 #[test]
 fn external_illegal_move_crash_and_silence_lose() {

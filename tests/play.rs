@@ -243,6 +243,29 @@ fn coloured_output_has_escape_codes_only_when_asked() {
 }
 
 #[test]
+fn binary_plays_with_threads() {
+    let threads = format!("threads={}", chuhe::search::max_threads().min(2));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .args(["play", "--depth", "4", "--set", &threads])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all("h2e2\nh0g2\n".as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let t = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(t.matches("chuhe (黑方 black) plays").count(), 2, "{t}");
+}
+
+#[test]
 fn binary_plays_through_piped_stdin() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
         .args(["play", "--depth", "2"])

@@ -898,6 +898,48 @@ fn out_of_range_values_are_refused_with_their_range() {
     e.send("setoption name n value 5000");
     let line = e.expect("info string");
     assert!(line.contains("from 0 to 1000"), "{line}");
-    e.send("setoption name Threads value 2");
-    assert!(e.expect("info string").contains("from 1 to 1"));
+    let max = chuhe::search::max_threads();
+    e.send(&format!("setoption name Threads value {}", max + 1));
+    assert!(e
+        .expect("info string")
+        .contains(&format!("from 1 to {max}")));
+}
+
+/// `threads` in both dialects: the helpers search with the main thread,
+/// and the move, the `info` lines and `stop` work as with one thread.
+#[test]
+fn threads_search_in_both_dialects() {
+    let threads = chuhe::search::max_threads().min(2);
+    let mut e = Engine::uci();
+    e.send(&format!("setoption name Threads value {threads}"));
+    e.send("isready");
+    e.expect("readyok");
+    e.send("position startpos moves h2e2");
+    e.send("go depth 6");
+    let (_, lines) = e.until("bestmove", QUICK);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 6")),
+        "{lines:?}"
+    );
+    let line = lines.last().unwrap();
+    let mv = line.split_whitespace().nth(1).unwrap();
+    let pos = chuhe::board::Position::from_fen_and_moves(None, ["h2e2"]).unwrap();
+    assert!(
+        pos.is_legal(chuhe::board::Move::from_iccs(mv).unwrap()),
+        "{line}"
+    );
+    e.send("quit");
+    assert!(e.wait_exit(QUICK).is_some_and(|s| s.success()));
+
+    let mut e = Engine::ucci();
+    e.send(&format!("setoption threads {threads}"));
+    e.send("position startpos");
+    e.send("go infinite");
+    e.expect("info depth 3");
+    e.send("stop");
+    let line = e.expect("bestmove");
+    let mv = line.split_whitespace().nth(1).unwrap();
+    assert!(chuhe::board::Position::startpos().is_legal(chuhe::board::Move::from_iccs(mv).unwrap()));
+    e.send("quit");
+    assert!(e.wait_exit(QUICK).is_some_and(|s| s.success()));
 }

@@ -52,6 +52,11 @@ pub struct BenchArgs {
     /// Any search option as key=value.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     set: Vec<String>,
+    /// Search threads (lazy SMP; default 1, or `--set threads=N`). With
+    /// more than one the node count is no longer a signature; compare the
+    /// nodes per second.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=chuhe::search::MAX_THREADS as u64))]
+    threads: Option<u64>,
 }
 
 /// Runs `chuhe search`.
@@ -89,11 +94,14 @@ pub fn run_search_command(a: SearchArgs) -> ExitCode {
 /// Runs `chuhe bench`: the last line is `<nodes> nodes <nps> nps`.
 pub fn run_bench_command(a: BenchArgs) -> ExitCode {
     match build_options(a.algo.as_deref(), false, &a.set) {
-        Ok(options) => {
+        Ok(mut options) => {
+            if let Some(t) = a.threads {
+                options.threads = t as usize;
+            }
             let r = run_bench(&options, a.depth);
             eprintln!(
-                "bench: depth {}, {} evals, {} ms",
-                a.depth, r.evals, r.time_ms
+                "bench: depth {}, {} thread(s), {} evals, {} ms",
+                a.depth, options.threads, r.evals, r.time_ms
             );
             println!("{} nodes {} nps", r.nodes, r.nps);
             ExitCode::SUCCESS

@@ -90,8 +90,6 @@ pub struct EngineOptions {
     pub pruning: String,
     /// Knowledge level (applied to the evaluation weights).
     pub knowledge: String,
-    /// Threads (only 1 is supported).
-    pub threads: u32,
     /// Print the `evals` field in `info` lines.
     pub show_evals: bool,
     /// UCI `UCI_ShowWDL`: win/draw/loss permille in `info` lines (when the
@@ -117,7 +115,6 @@ impl Default for EngineOptions {
             randomness: "none".into(),
             pruning: "medium".into(),
             knowledge: "large".into(),
-            threads: 1,
             show_evals: true,
             show_wdl: false,
             resign: false,
@@ -189,7 +186,10 @@ impl EngineOptions {
                 hash_max,
                 s.hash_mb as i64,
             ),
-            spin(Some("threads"), Some("Threads"), 1, 1, 1),
+            {
+                let (min, max) = range("threads");
+                spin(Some("threads"), Some("Threads"), min, max, s.threads as i64)
+            },
             check(Some("usemillisec"), None, d.usemillisec),
             check(Some("batch"), None, d.batch),
             check(Some("debug"), Some("Debug"), d.debug),
@@ -299,19 +299,6 @@ impl EngineOptions {
                 self.bookfiles = value.to_string();
                 SetOutcome::Stored
             }
-            "threads" => match value.parse::<i64>() {
-                Ok(1) => {
-                    self.threads = 1;
-                    SetOutcome::Stored
-                }
-                Ok(v) => SetOutcome::Bad(OptionError::OutOfRange {
-                    key: "threads".into(),
-                    value: v,
-                    min: 1,
-                    max: 1,
-                }),
-                Err(_) => SetOutcome::Bad(invalid(format!("'{value}' is not a whole number"))),
-            },
             "randomness" => match pick(RANDOMNESS, value) {
                 Some(v) => {
                     self.randomness = v.into();

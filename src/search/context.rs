@@ -3,14 +3,15 @@
 //! step, and quiescence.
 
 use super::evalcache::EvalCache;
-use super::limits::{TimeBudget, MAX_PLY};
+use super::limits::MAX_PLY;
 use super::options::{Algorithm, SearchOptions};
 use super::ordering::{order_moves, History, OrderingHints};
 use super::pruning::{lmp_quiets, lmr_reduction, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, RFP_MAX_DEPTH};
 use super::score::{mated_in, INFINITY, MATE_BOUND, RULE_LOSS};
+use super::shared::SharedSearch;
 use super::stats::SearchStats;
+use super::thread::ThreadData;
 use super::tt::{Bound, TranspositionTable};
-use super::SearchControl;
 use crate::board::rules::{self, Verdict};
 use crate::board::{Move, MoveList, PieceKind, Position, MAX_MOVES};
 use crate::eval::{EvalCounter, Evaluator};
@@ -31,26 +32,32 @@ const LMR_DEEP_DEPTH: i32 = 6;
 /// Deepest ply at which a check still extends (keeps the tree finite).
 const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
 
-/// One search's working state, owned by the searching thread.
+/// One thread's working state for one search: its position, counters,
+/// stack flags and PV, its own history and evaluation cache, and what all
+/// threads share (through `shared`; the hot fields are copied here).
 pub(crate) struct Context<'a> {
     pub pos: Position,
+    pub shared: &'a SharedSearch<'a>,
     pub options: &'a SearchOptions,
     pub evaluator: &'a Evaluator,
-    pub tt: &'a mut TranspositionTable,
+    pub tt: &'a TranspositionTable,
     pub history: &'a mut History,
     /// Static evaluations by position key (per thread).
     pub eval_cache: &'a mut EvalCache,
-    pub control: &'a SearchControl,
     pub banned: &'a [Move],
+    /// 0 for the main thread (which keeps time and limits), 1.. for helpers.
+    index: usize,
     pub counter: EvalCounter,
     pub stats: SearchStats,
-    /// When the search started (what `info time` and `nps` count from).
-    pub start: Instant,
     /// When the clock started: the search start, or `ponderhit` (what the
     /// time budget counts from).
     pub clock_start: Instant,
-    pub budget: TimeBudget,
-    pub node_limit: u64,
+    /// The whole search's node limit, counted with `others_nodes` (each
+    /// thread checks it, so a descheduled thread cannot let the others
+    /// run past it).
+    node_limit: u64,
+    /// The other threads' nodes as published at the last poll.
+    others_nodes: u64,
     pub aborted: bool,
     was_pondering: bool,
     /// > 0 while inside an iProbcut pre-evaluation search.
@@ -66,41 +73,42 @@ pub(crate) struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    #[allow(clippy::too_many_arguments)]
+    /// Thread `index`'s context for a search of `pos` (0: the main thread).
     pub fn new(
         pos: Position,
-        options: &'a SearchOptions,
-        evaluator: &'a Evaluator,
-        tt: &'a mut TranspositionTable,
-        history: &'a mut History,
-        eval_cache: &'a mut EvalCache,
-        control: &'a SearchControl,
-        banned: &'a [Move],
-        budget: TimeBudget,
-        node_limit: u64,
+        shared: &'a SharedSearch<'a>,
+        data: &'a mut ThreadData,
+        index: usize,
     ) -> Context<'a> {
         Context {
             pos,
-            options,
-            evaluator,
-            tt,
-            history,
-            eval_cache,
-            control,
-            banned,
+            shared,
+            options: shared.options,
+            evaluator: shared.evaluator,
+            tt: shared.tt,
+            history: &mut data.history,
+            eval_cache: &mut data.eval_cache,
+            banned: shared.banned,
+            index,
             counter: EvalCounter::default(),
             stats: SearchStats::default(),
-            start: Instant::now(),
-            clock_start: Instant::now(),
-            budget,
-            node_limit,
+            clock_start: shared.start,
+            node_limit: shared.node_limit,
+            others_nodes: 0,
             aborted: false,
-            was_pondering: control.is_pondering(),
+            was_pondering: shared.control.is_pondering(),
             pre_level: 0,
             known_check: None,
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
         }
+    }
+
+    /// This thread's statistics so far, evaluation calls included.
+    pub fn own_stats(&self) -> SearchStats {
+        let mut stats = self.stats;
+        stats.evals = self.counter.calls;
+        stats
     }
 
     /// The principal variation found at the root.
@@ -130,7 +138,7 @@ impl<'a> Context<'a> {
     pub(super) fn enter_node(&mut self, ply: usize) {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
-        if self.stats.nodes >= self.node_limit {
+        if self.stats.nodes + self.others_nodes >= self.node_limit {
             self.aborted = true;
         }
         if self.stats.nodes.is_multiple_of(POLL_INTERVAL) {
@@ -138,13 +146,26 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// Checks the stop flag, ponderhit and the hard time limit.
+    /// Checks the stop flag, ponderhit and the hard time limit (helpers:
+    /// the stop flag and the main thread's decision), and publishes this
+    /// thread's counters when several threads search.
     pub fn poll(&mut self) {
-        if self.control.is_stopped() {
+        let shared = self.shared;
+        if shared.threads() > 1 {
+            shared.publish(self.index, self.stats.nodes, self.counter.calls);
+            self.others_nodes = shared.nodes_except(self.index);
+        }
+        if shared.control.is_stopped() {
             self.aborted = true;
             return;
         }
-        if self.control.is_pondering() {
+        if self.index != 0 {
+            if shared.is_finished() {
+                self.aborted = true;
+            }
+            return;
+        }
+        if shared.control.is_pondering() {
             return;
         }
         if self.was_pondering {
@@ -153,7 +174,7 @@ impl<'a> Context<'a> {
             self.was_pondering = false;
             self.clock_start = Instant::now();
         }
-        if let Some(hard) = self.budget.hard {
+        if let Some(hard) = shared.budget.hard {
             if self.clock_start.elapsed() >= hard {
                 self.aborted = true;
             }

@@ -1,6 +1,8 @@
 //! The search: iterative deepening over negamax alpha-beta (the baseline)
 //! or iProbcut iterative forward pruning, sharing a transposition table,
-//! the history heuristic, killers, quiescence and time control.
+//! the history heuristic, killers, quiescence and time control; with
+//! `threads` above one, helper threads search the same root (lazy SMP,
+//! see `smp`).
 //!
 //! The search knows nothing of the protocol: it reports through
 //! [`SearchEvent`]s passed to a callback and returns a [`SearchResult`].
@@ -15,7 +17,10 @@ mod pruning;
 mod quiesce;
 mod score;
 mod see;
+mod shared;
+mod smp;
 mod stats;
+mod thread;
 mod tt;
 
 pub use bench::{bench_positions, run_bench, BenchReport};
@@ -25,14 +30,15 @@ pub use options::{
     SIGMA_PAPER_PROFILE,
 };
 pub use score::{mate_distance, INFINITY, MATE, MATE_BOUND, RULE_LOSS};
+pub use smp::{max_threads, MAX_THREADS};
 pub use stats::SearchStats;
 pub use tt::{Bound, TranspositionTable, TtHit};
 
 use crate::board::{Move, Position};
 use crate::eval::{EvalCounter, Evaluator};
 use context::Context;
-use evalcache::EvalCache;
-use ordering::History;
+use shared::SharedSearch;
+use smp::HelperPool;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -145,14 +151,15 @@ const NEXT_ITERATION_PERCENT: u128 = 55;
 /// Aspiration windows start at this depth (earlier scores swing too much).
 const ASPIRATION_MIN_DEPTH: i32 = 4;
 
-/// A search engine instance: options, evaluator, transposition table and
-/// history, kept between searches of one game.
+/// A search engine instance: options, evaluator, transposition table,
+/// and each thread's history and evaluation cache (the main thread's here,
+/// the helpers' in their pool), kept between searches of one game.
 pub struct Searcher {
     options: SearchOptions,
     evaluator: Evaluator,
     tt: TranspositionTable,
-    history: History,
-    eval_cache: EvalCache,
+    main: thread::ThreadData,
+    helpers: HelperPool,
 }
 
 impl Default for Searcher {
@@ -167,8 +174,8 @@ impl Searcher {
         Searcher {
             evaluator: Evaluator::with_weights(options.profile, options.weights),
             tt: TranspositionTable::new(table_mb(&options)),
-            history: History::default(),
-            eval_cache: EvalCache::default(),
+            main: thread::ThreadData::default(),
+            helpers: HelperPool::new(options.threads),
             options,
         }
     }
@@ -184,14 +191,23 @@ impl Searcher {
     }
 
     /// Replaces the options (the hash table is rebuilt only if its size
-    /// changes).
+    /// changes, the helper threads only if their number does).
     pub fn set_options(&mut self, options: SearchOptions) {
         if table_mb(&options) != table_mb(&self.options) {
             self.tt = TranspositionTable::new(table_mb(&options));
         }
+        if options.threads != self.options.threads {
+            self.helpers = HelperPool::new(options.threads);
+        }
         self.evaluator = Evaluator::with_weights(options.profile, options.weights);
-        self.eval_cache.clear();
+        self.main.eval_cache.clear();
+        self.helpers.clear_eval_caches();
         self.options = options;
+    }
+
+    /// Threads a search uses (the main one included).
+    pub fn threads(&self) -> usize {
+        self.helpers.threads()
     }
 
     /// Changes one option by name (see [`SearchOptions::set`]).
@@ -202,11 +218,11 @@ impl Searcher {
         Ok(())
     }
 
-    /// Forgets the hash table and history (a new game).
+    /// Forgets the hash table and every thread's history (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.clear();
-        self.eval_cache.clear();
+        self.main.clear();
+        self.helpers.clear();
     }
 
     /// What the hash table knows about `pos`.
@@ -252,8 +268,9 @@ impl Searcher {
             return result;
         }
         self.tt.new_search();
-        self.history.age();
-        let overhead = Duration::from_millis(self.options.move_overhead_ms);
+        self.main.new_search();
+        let options = &self.options;
+        let overhead = Duration::from_millis(options.move_overhead_ms);
         let budget = TimeBudget::new(limits, overhead);
         let max_depth = limits
             .depth
@@ -261,107 +278,106 @@ impl Searcher {
             .clamp(1, MAX_PLY as i32 - 16);
         let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         let timed = budget.soft.is_some();
-        let mut ctx = Context::new(
-            root,
-            &self.options,
+        let mut shared = SharedSearch::new(
+            options,
             &self.evaluator,
-            &mut self.tt,
-            &mut self.history,
-            &mut self.eval_cache,
+            &self.tt,
             control,
+            legal.iter().copied().collect(),
             banned,
             budget,
             node_limit,
+            self.helpers.threads(),
         );
-        ctx.start = started;
-        ctx.clock_start = started;
-        let first = if self.options.iterative { 1 } else { max_depth };
-        let mut scaler = TimeScaler::default();
-        for depth in first..=max_depth {
-            // depth 1 always runs so that even an instant stop gets a
-            // searched move; later iterations do not start once stopped
-            if depth > first && control.is_stopped() {
-                break;
-            }
-            let score = if self.options.aspiration && depth >= ASPIRATION_MIN_DEPTH {
-                ctx.aspiration_search(depth, result.score, self.options.aspiration_window)
-            } else {
-                ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
-            };
-            if ctx.aborted {
-                // a root move that completed at the new depth and beat
-                // every move searched before it is the better move
-                if self.options.partial_iteration && ctx.pv_len[0] > 0 && depth > first {
-                    result.best_move = Some(ctx.pv[0][0]);
-                    result.ponder_move = (ctx.pv_len[0] > 1).then(|| ctx.pv[0][1]);
+        shared.start = started;
+        let shared = &shared;
+        let mut ctx = Context::new(root.clone(), shared, &mut self.main, 0);
+        let legal = &shared.root_moves;
+        let first = if options.iterative { 1 } else { max_depth };
+        let (ctx, helper_stats) = self.helpers.run(shared, &root, first, || {
+            let mut scaler = TimeScaler::default();
+            for depth in first..=max_depth {
+                // depth 1 always runs so that even an instant stop gets a
+                // searched move; later iterations do not start once stopped
+                if depth > first && control.is_stopped() {
+                    break;
                 }
-                break;
-            }
-            let pv = ctx.root_pv();
-            if let Some(&best) = pv.first() {
-                result.best_move = Some(best);
-                result.ponder_move = pv.get(1).copied();
-            }
-            result.score = score;
-            result.depth = depth;
-            result.pv = pv.clone();
-            let elapsed = ctx.start.elapsed();
-            let mut stats = ctx.stats;
-            stats.evals = ctx.counter.calls;
-            let info = IterationInfo {
-                depth,
-                score,
-                time_ms: elapsed.as_millis() as u64,
-                nps: (stats.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                pv,
-                stats,
-                hashfull: if self.options.tt {
-                    ctx.tt.hashfull()
+                let score = if options.aspiration && depth >= ASPIRATION_MIN_DEPTH {
+                    ctx.aspiration_search(depth, result.score, options.aspiration_window)
                 } else {
-                    0
-                },
-            };
-            on_event(&SearchEvent::Iteration(info.clone()));
-            result.iterations.push(info);
-            if control.is_pondering() {
-                continue;
-            }
-            // notice a ponderhit that came since the last poll, so the
-            // budget below counts from it
-            ctx.poll();
-            // an only move needs no thought under a clock
-            if timed && legal.len() == 1 {
-                break;
-            }
-            // a mate found within this depth will not improve
-            if mate_distance(score).is_some_and(|d| d.abs() <= depth) && !limits.infinite {
-                break;
-            }
-            // `go mate N`: a mate in N moves or fewer is proven
-            if let (Some(n), Some(d)) = (limits.mate, mate_distance(score)) {
-                if d > 0 && (d as u32).div_ceil(2) <= n {
+                    ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
+                };
+                if ctx.aborted {
+                    // a root move that completed at the new depth and beat
+                    // every move searched before it is the better move
+                    if options.partial_iteration && ctx.pv_len[0] > 0 && depth > first {
+                        result.best_move = Some(ctx.pv[0][0]);
+                        result.ponder_move = (ctx.pv_len[0] > 1).then(|| ctx.pv[0][1]);
+                    }
                     break;
                 }
-            }
-            if let Some(&best) = result.pv.first() {
-                scaler.update(best, score);
-            }
-            let percent = if self.options.time_scaling {
-                scaler.percent()
-            } else {
-                100
-            };
-            if let Some(soft) = budget.scaled_soft(percent) {
-                // the next iteration would take several times this one
-                // (the clock counts from ponderhit when pondering ended)
-                let spent = ctx.clock_start.elapsed();
-                if spent.as_micros() * 100 >= soft.as_micros() * NEXT_ITERATION_PERCENT {
+                let pv = ctx.root_pv();
+                if let Some(&best) = pv.first() {
+                    result.best_move = Some(best);
+                    result.ponder_move = pv.get(1).copied();
+                }
+                result.score = score;
+                result.depth = depth;
+                result.pv = pv.clone();
+                let elapsed = shared.start.elapsed();
+                let stats = shared.with_others(0, ctx.own_stats());
+                let info = IterationInfo {
+                    depth,
+                    score,
+                    time_ms: elapsed.as_millis() as u64,
+                    nps: (stats.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                    pv,
+                    stats,
+                    hashfull: if options.tt { shared.tt.hashfull() } else { 0 },
+                };
+                on_event(&SearchEvent::Iteration(info.clone()));
+                result.iterations.push(info);
+                if control.is_pondering() {
+                    continue;
+                }
+                // notice a ponderhit that came since the last poll, so the
+                // budget below counts from it
+                ctx.poll();
+                // an only move needs no thought under a clock
+                if timed && legal.len() == 1 {
                     break;
                 }
+                // a mate found within this depth will not improve
+                if mate_distance(score).is_some_and(|d| d.abs() <= depth) && !limits.infinite {
+                    break;
+                }
+                // `go mate N`: a mate in N moves or fewer is proven
+                if let (Some(n), Some(d)) = (limits.mate, mate_distance(score)) {
+                    if d > 0 && (d as u32).div_ceil(2) <= n {
+                        break;
+                    }
+                }
+                if let Some(&best) = result.pv.first() {
+                    scaler.update(best, score);
+                }
+                let percent = if options.time_scaling {
+                    scaler.percent()
+                } else {
+                    100
+                };
+                if let Some(soft) = budget.scaled_soft(percent) {
+                    // the next iteration would take several times this one
+                    // (the clock counts from ponderhit when pondering ended)
+                    let spent = ctx.clock_start.elapsed();
+                    if spent.as_micros() * 100 >= soft.as_micros() * NEXT_ITERATION_PERCENT {
+                        break;
+                    }
+                }
             }
-        }
-        let mut stats = ctx.stats;
-        stats.evals = ctx.counter.calls;
+            ctx
+        });
+        let mut stats = ctx.own_stats();
+        stats.add(&helper_stats);
         result.stats = stats;
         result.time_ms = started.elapsed().as_millis() as u64;
         result

@@ -113,6 +113,9 @@ pub struct SearchOptions {
     pub move_overhead_ms: u64,
     /// Plies without a capture that draw the game (0 = off).
     pub move_limit_plies: u32,
+    /// Threads searching (lazy SMP; 1 = the deterministic single-thread
+    /// search).
+    pub threads: usize,
 
     // --- Search II (issue 13): every technique a switch, all off in the
     // paper presets; margins in evaluation units (a pawn is 10 in the
@@ -183,6 +186,7 @@ impl Default for SearchOptions {
             // on a loaded 2-core machine; 100 ms lost none (issue 13)
             move_overhead_ms: 100,
             move_limit_plies: 120,
+            threads: 1,
             time_scaling: true,
             partial_iteration: true,
             aspiration: true,
@@ -305,6 +309,7 @@ impl SearchOptions {
         ("w_threat", "weight of threats and protection (percent)"),
         ("moveoverhead", "clock safety margin in ms"),
         ("movelimit", "plies without capture that draw (0 = off)"),
+        ("threads", "search threads (lazy SMP), up to the logical cores"),
         ("timescaling", "more time for restless best moves and falling scores on/off"),
         ("partialiteration", "play a better root move from an unfinished iteration on/off"),
         ("aspiration", "aspiration windows on/off"),
@@ -348,8 +353,13 @@ impl SearchOptions {
         ("lazymargin", 0, 100_000),
     ];
 
-    /// The `(min, max)` of a whole-number key (as listed in [`Self::RANGES`]).
+    /// The `(min, max)` of a whole-number key (as listed in [`Self::RANGES`];
+    /// `threads` goes up to this machine's logical cores, see
+    /// [`super::max_threads`]).
     pub fn range(key: &str) -> Option<(i64, i64)> {
+        if key == "threads" {
+            return Some((1, super::max_threads() as i64));
+        }
         Self::RANGES
             .iter()
             .find(|(k, _, _)| *k == key)
@@ -434,6 +444,7 @@ impl SearchOptions {
             "wthreat" => self.weights.threat = int("w_threat")? as i32,
             "moveoverhead" => self.move_overhead_ms = int("moveoverhead")? as u64,
             "movelimit" => self.move_limit_plies = int("movelimit")? as u32,
+            "threads" => self.threads = int("threads")? as usize,
             "timescaling" => self.time_scaling = b()?,
             "partialiteration" => self.partial_iteration = b()?,
             "aspiration" => self.aspiration = b()?,

@@ -26,3 +26,20 @@ pub struct SearchStats {
     /// Deepest ply reached.
     pub seldepth: u32,
 }
+
+impl SearchStats {
+    /// Adds another thread's counters (the deepest `seldepth` wins).
+    pub fn add(&mut self, other: &SearchStats) {
+        self.nodes += other.nodes;
+        self.qnodes += other.qnodes;
+        self.evals += other.evals;
+        self.pre_searches += other.pre_searches;
+        self.pre_nodes += other.pre_nodes;
+        self.pre_evals += other.pre_evals;
+        self.tt_probes += other.tt_probes;
+        self.tt_hits += other.tt_hits;
+        self.cutoffs += other.cutoffs;
+        self.pruned += other.pruned;
+        self.seldepth = self.seldepth.max(other.seldepth);
+    }
+}

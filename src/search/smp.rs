@@ -1,0 +1,209 @@
+//! Lazy SMP: helper threads search the same root as the main thread,
+//! sharing only the transposition table, each with its own history,
+//! killers and evaluation cache. They skip some depths of iterative
+//! deepening (a different set for each helper) so that they run ahead of
+//! the main thread and fill the table with deeper results; the main
+//! thread alone reports, keeps time and decides the move.
+//!
+//! The helpers run on a rayon pool built once per thread count and reused
+//! by every search; a search borrows the pool for its length (a rayon
+//! scope), so the helpers can borrow the table and the options.
+
+use super::context::Context;
+use super::limits::MAX_PLY;
+use super::score::INFINITY;
+use super::shared::SharedSearch;
+use super::stats::SearchStats;
+use super::thread::ThreadData;
+use super::ASPIRATION_MIN_DEPTH;
+use crate::board::Position;
+
+/// The deepest iteration (as for the main thread).
+const MAX_DEPTH: i32 = MAX_PLY as i32 - 16;
+
+/// The most threads a search may use.
+pub const MAX_THREADS: usize = 256;
+
+/// Stack of a helper thread: as deep a recursion as the main thread's.
+const HELPER_STACK_BYTES: usize = 16 * 1024 * 1024;
+
+/// How many threads this machine runs at once (logical cores, at most
+/// [`MAX_THREADS`]): the largest `threads` setting.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, MAX_THREADS)
+}
+
+/// The helper threads of a searcher and the tables each one keeps.
+pub(crate) struct HelperPool {
+    /// `None` with one thread (or when the pool could not be built).
+    pool: Option<rayon::ThreadPool>,
+    helpers: Vec<ThreadData>,
+}
+
+impl HelperPool {
+    /// A pool for searches by `threads` threads in all (the caller's
+    /// thread is the main one, so `threads - 1` helpers are started).
+    pub fn new(threads: usize) -> HelperPool {
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
+        if helpers == 0 {
+            return HelperPool::single();
+        }
+        let built = rayon::ThreadPoolBuilder::new()
+            .num_threads(helpers)
+            .thread_name(|i| format!("search-helper-{}", i + 1))
+            .stack_size(HELPER_STACK_BYTES)
+            .build();
+        match built {
+            Ok(pool) => HelperPool {
+                pool: Some(pool),
+                helpers: (0..helpers).map(|_| ThreadData::default()).collect(),
+            },
+            Err(e) => {
+                log::warn!("cannot start {helpers} helper threads ({e}); searching with one");
+                HelperPool::single()
+            }
+        }
+    }
+
+    fn single() -> HelperPool {
+        HelperPool {
+            pool: None,
+            helpers: Vec::new(),
+        }
+    }
+
+    /// Threads a search uses, the main one included.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
+    }
+
+    /// Forgets the helpers' tables (a new game).
+    pub fn clear(&mut self) {
+        self.helpers.iter_mut().for_each(ThreadData::clear);
+    }
+
+    /// Forgets the helpers' evaluation caches (the evaluator changed).
+    pub fn clear_eval_caches(&mut self) {
+        self.helpers.iter_mut().for_each(|h| h.eval_cache.clear());
+    }
+
+    /// Runs `main` (the main thread's search) on the calling thread while
+    /// the helpers search `root` (past `max_depth` too, as long as the
+    /// main thread has not decided: a depth limit is the main thread's
+    /// to obey, and idle helpers would help nobody); once `main` returns
+    /// (or panics) the helpers are told to stop, and are waited for.
+    /// Returns what `main` returned and the helpers' statistics summed.
+    pub fn run<R>(
+        &mut self,
+        shared: &SharedSearch<'_>,
+        root: &Position,
+        first_depth: i32,
+        main: impl FnOnce() -> R,
+    ) -> (R, SearchStats) {
+        // inside another rayon pool, waiting for the helpers could run that
+        // pool's queued jobs on this thread: search alone there
+        let nested = rayon::current_thread_index().is_some();
+        let Some(pool) = self.pool.as_ref().filter(|_| !nested) else {
+            let r = main();
+            shared.finish();
+            return (r, SearchStats::default());
+        };
+        let mut stats = vec![SearchStats::default(); self.helpers.len()];
+        let r = pool.in_place_scope(|scope| {
+            let finish_on_exit = FinishOnDrop(shared);
+            for (i, (data, out)) in self.helpers.iter_mut().zip(stats.iter_mut()).enumerate() {
+                scope.spawn(move |_| *out = helper_search(shared, data, root, i + 1, first_depth));
+            }
+            let r = main();
+            drop(finish_on_exit);
+            r
+        });
+        let mut total = SearchStats::default();
+        stats.iter().for_each(|s| total.add(s));
+        (r, total)
+    }
+}
+
+/// Tells the helpers to stop when dropped (also when the main search
+/// panics, so the scope never waits for them forever).
+struct FinishOnDrop<'s, 'a>(&'s SharedSearch<'a>);
+
+impl Drop for FinishOnDrop<'_, '_> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
+
+/// Helper `index` (1..)'s search: iterative deepening over the depths its
+/// schedule does not skip, until the main thread decides (from depth
+/// `first_depth`: the main thread's only depth when iterative deepening
+/// is off).
+fn helper_search(
+    shared: &SharedSearch<'_>,
+    data: &mut ThreadData,
+    root: &Position,
+    index: usize,
+    first_depth: i32,
+) -> SearchStats {
+    data.new_search();
+    let mut ctx = Context::new(root.clone(), shared, data, index);
+    let options = shared.options;
+    let mut score = 0;
+    for depth in first_depth..=MAX_DEPTH {
+        if shared.is_finished() || shared.control.is_stopped() {
+            break;
+        }
+        if depth > first_depth && skips(index, depth) {
+            continue;
+        }
+        let v = if options.aspiration && depth >= ASPIRATION_MIN_DEPTH {
+            ctx.aspiration_search(depth, score, options.aspiration_window)
+        } else {
+            ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
+        };
+        if ctx.aborted {
+            break;
+        }
+        score = v;
+    }
+    let stats = ctx.own_stats();
+    shared.publish(index, stats.nodes, stats.evals);
+    stats
+}
+
+/// Whether helper `index` (1..) skips `depth`. Helpers come in groups
+/// that skip runs of 1, 2, 3 and 4 depths in turn (2, 4, 6 and 8 helpers,
+/// each starting its runs at a different depth), so that at any time the
+/// threads spread over several depths.
+fn skips(index: usize, depth: i32) -> bool {
+    let mut k = (index - 1) % 20;
+    let mut run = 1;
+    while k >= 2 * run {
+        k -= 2 * run;
+        run += 1;
+    }
+    let (run, phase) = (run as i32, k as i32);
+    ((depth + phase) / run) % 2 == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_helper_searches_some_depths_and_skips_others() {
+        for index in 1..=40 {
+            let searched = (1..=16).filter(|&d| !skips(index, d)).count();
+            assert!((4..=12).contains(&searched), "helper {index}: {searched}");
+        }
+        // the first two helpers skip alternate depths, out of step
+        assert!((1..=10).all(|d| skips(1, d) != skips(2, d)));
+    }
+
+    #[test]
+    fn max_threads_is_at_least_one_and_capped() {
+        assert!((1..=MAX_THREADS).contains(&max_threads()));
+    }
+}

@@ -1,0 +1,27 @@
+//! What each search thread owns and keeps from one search to the next:
+//! its history and killer tables and its evaluation cache. (The rest of a
+//! thread's state, position, stack, PV and counters, lives in its
+//! `Context` for one search.)
+
+use super::evalcache::EvalCache;
+use super::ordering::History;
+
+/// One thread's tables, kept between the searches of a game.
+#[derive(Default)]
+pub(crate) struct ThreadData {
+    pub history: History,
+    pub eval_cache: EvalCache,
+}
+
+impl ThreadData {
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.history.clear();
+        self.eval_cache.clear();
+    }
+
+    /// Prepares for a new search: old history fades, killers are dropped.
+    pub fn new_search(&mut self) {
+        self.history.age();
+    }
+}
