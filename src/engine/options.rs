@@ -18,7 +18,7 @@
 //! - `randomness` is stored and reported but does not change play yet
 //!   (the search has no root randomisation; the opening book will use it).
 
-use crate::search::{parse_bool, OptionError, SearchOptions};
+use crate::search::{parse_bool, KeepChildren, OptionError, SearchOptions};
 
 /// The kind and default of an option, as advertised.
 #[derive(Clone, Debug, PartialEq)]
@@ -229,7 +229,7 @@ impl EngineOptions {
         let (a, b) = both("algorithm");
         v.push(combo(a, b, &s.algorithm.to_string(), ALGORITHMS));
         let ipc = &s.iprobcut;
-        let n = if ipc.n == usize::MAX { 0 } else { ipc.n as i64 };
+        let n = ipc.n.to_option();
         for (name, default) in [
             ("pre", ipc.pre as i64),
             ("threshold", ipc.threshold as i64),
@@ -326,10 +326,10 @@ impl EngineOptions {
                 Some(v) => {
                     self.pruning = v.into();
                     let (n, k_open, k_end) = match v {
-                        "none" => (usize::MAX, 100, 200),
-                        "small" => (10, 150, 250),
-                        "medium" => (6, 100, 200),
-                        _ => (4, 60, 120),
+                        "none" => (KeepChildren::All, 100, 200),
+                        "small" => (KeepChildren::Best(10), 150, 250),
+                        "medium" => (KeepChildren::Best(6), 100, 200),
+                        _ => (KeepChildren::Best(4), 60, 120),
                     };
                     let p = &mut self.search.iprobcut;
                     p.n = n;
@@ -407,7 +407,7 @@ mod tests {
         assert_eq!(o.set("nonsense", Some("1")), SetOutcome::Unknown);
         assert!(matches!(o.set("batch", Some("maybe")), SetOutcome::Bad(_)));
         assert_eq!(o.set("pruning", Some("none")), SetOutcome::SearchChanged);
-        assert_eq!(o.search.iprobcut.n, usize::MAX);
+        assert_eq!(o.search.iprobcut.n, KeepChildren::All);
         assert_eq!(o.set("knowledge", Some("none")), SetOutcome::SearchChanged);
         assert_eq!(o.search.weights.mobility, 0);
         assert_eq!(o.set("w_material", Some("90")), SetOutcome::SearchChanged);

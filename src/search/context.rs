@@ -41,7 +41,8 @@ pub(crate) struct Context<'a> {
     /// Static evaluations by position key (per thread).
     pub eval_cache: &'a mut EvalCache,
     pub control: &'a SearchControl,
-    pub banned: &'a [Move],
+    /// Root moves not to search (banned ones, and earlier MultiPV lines).
+    pub banned: Vec<Move>,
     pub counter: EvalCounter,
     pub stats: SearchStats,
     /// When the search started (what `info time` and `nps` count from).
@@ -87,7 +88,7 @@ impl<'a> Context<'a> {
             history,
             eval_cache,
             control,
-            banned,
+            banned: banned.to_vec(),
             counter: EvalCounter::default(),
             stats: SearchStats::default(),
             start: Instant::now(),
@@ -519,7 +520,7 @@ impl<'a> Context<'a> {
     /// whatever its exact value, so a fail-low bound is enough for it.
     fn forward_prune(&mut self, moves: &mut MoveList, ply: usize, hash_move: Move) {
         let params = &self.options.iprobcut;
-        let (pre, n) = (params.pre, params.n);
+        let (pre, n) = (params.pre, params.n.rank_limit());
         let margin = self.k_percent() * params.sigma / 100;
         let outermost = self.pre_level == 0;
         let (calls_before, nodes_before) = (self.counter.calls, self.stats.nodes);
@@ -544,12 +545,10 @@ impl<'a> Context<'a> {
             }
             ranked[i] = (v, mv);
             best = best.max(v);
-            if n != usize::MAX {
-                let at = top.partition_point(|&x| x >= v);
-                if at < n {
-                    top.insert(at, v);
-                    top.truncate(n);
-                }
+            let at = top.partition_point(|&x| x >= v);
+            if at < n {
+                top.insert(at, v);
+                top.truncate(n);
             }
         }
         self.pre_level -= 1;

@@ -9,6 +9,7 @@ mod bench;
 mod context;
 mod evalcache;
 mod limits;
+mod multipv;
 mod options;
 mod ordering;
 mod pruning;
@@ -16,14 +17,17 @@ mod quiesce;
 mod score;
 mod see;
 mod stats;
+mod strength;
 mod tt;
 
 pub use bench::{bench_positions, run_bench, BenchReport};
 pub use limits::{Clock, Limits, TimeBudget, TimeScaler, MAX_PLY};
 pub use options::{
-    parse_bool, Algorithm, IProbcutParams, OptionError, SearchOptions, SIGMA_DEFAULT_PROFILE,
+    parse_bool, Algorithm, IProbcutParams, KeepChildren, OptionError, SearchOptions, SIGMA_DEFAULT_PROFILE,
     SIGMA_PAPER_PROFILE,
 };
+pub use multipv::{RootLine, MAX_LINES as MAX_MULTIPV};
+pub use strength::{level_for_elo, Skill, ELO_MAX, ELO_MIN, ELO_TABLE, FULL_LEVEL};
 pub use score::{mate_distance, INFINITY, MATE, MATE_BOUND, RULE_LOSS};
 pub use stats::SearchStats;
 pub use tt::{Bound, TranspositionTable, TtHit};
@@ -99,6 +103,9 @@ pub struct IterationInfo {
     pub stats: SearchStats,
     /// Transposition table use in permille.
     pub hashfull: u32,
+    /// With MultiPV above 1, the best root lines, best first (line 1 is
+    /// `score` and `pv`); empty otherwise.
+    pub lines: Vec<RootLine>,
 }
 
 /// Progress reports of a running search.
@@ -259,7 +266,17 @@ impl Searcher {
             .depth
             .unwrap_or(MAX_PLY as i32 - 16)
             .clamp(1, MAX_PLY as i32 - 16);
-        let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        let skill = self.options.skill();
+        let node_limit = limits
+            .nodes
+            .unwrap_or(u64::MAX)
+            .min(skill.as_ref().map_or(u64::MAX, Skill::node_cap))
+            .max(1);
+        // MultiPV lines searched: those shown, or those a weakened search
+        // chooses among
+        let shown_lines = self.options.multipv.max(1) as usize;
+        let want_lines = shown_lines.max(if skill.is_some() { strength::SKILL_LINES } else { 1 });
+        let mut last_lines = Vec::new();
         let timed = budget.soft.is_some();
         let mut ctx = Context::new(
             root,
@@ -297,7 +314,12 @@ impl Searcher {
                 }
                 break;
             }
-            let pv = ctx.root_pv();
+            let mut pv = ctx.root_pv();
+            let mut score = score;
+            let lines = multipv::root_lines(&mut ctx, depth, score, &pv, want_lines);
+            if lines.len() > 1 {
+                (score, pv) = (lines[0].score, lines[0].pv.clone());
+            }
             if let Some(&best) = pv.first() {
                 result.best_move = Some(best);
                 result.ponder_move = pv.get(1).copied();
@@ -320,9 +342,19 @@ impl Searcher {
                 } else {
                     0
                 },
+                lines: if shown_lines > 1 {
+                    lines.iter().take(shown_lines).cloned().collect()
+                } else {
+                    Vec::new()
+                },
             };
+            last_lines = lines;
             on_event(&SearchEvent::Iteration(info.clone()));
             result.iterations.push(info);
+            if ctx.aborted {
+                // stopped while searching the later lines of MultiPV
+                break;
+            }
             if control.is_pondering() {
                 continue;
             }
@@ -363,6 +395,10 @@ impl Searcher {
         let mut stats = ctx.stats;
         stats.evals = ctx.counter.calls;
         result.stats = stats;
+        if let Some(line) = skill.and_then(|s| s.choose(&last_lines, pos.key())) {
+            (result.best_move, result.ponder_move) = strength::chosen_moves(line);
+            (result.score, result.pv) = (line.score, line.pv.clone());
+        }
         result.time_ms = started.elapsed().as_millis() as u64;
         result
     }

@@ -34,6 +34,43 @@ impl std::fmt::Display for Algorithm {
     }
 }
 
+/// How many children iProbcut always keeps (the option `n`, where 0
+/// means all).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum KeepChildren {
+    /// Every child: no forward pruning, iProbcut is exact alpha-beta.
+    All,
+    /// The best this many by pre-evaluation (at least 1).
+    Best(usize),
+}
+
+impl KeepChildren {
+    /// From the option's number: 0 is all.
+    pub fn from_option(n: i64) -> KeepChildren {
+        if n <= 0 {
+            KeepChildren::All
+        } else {
+            KeepChildren::Best(n as usize)
+        }
+    }
+
+    /// The option's number: 0 for all.
+    pub fn to_option(self) -> i64 {
+        match self {
+            KeepChildren::All => 0,
+            KeepChildren::Best(n) => n as i64,
+        }
+    }
+
+    /// The rank below which no child is pruned (unbounded for all).
+    pub fn rank_limit(self) -> usize {
+        match self {
+            KeepChildren::All => usize::MAX,
+            KeepChildren::Best(n) => n,
+        }
+    }
+}
+
 /// The parameters of iProbcut (see IPROBCUT.md).
 #[derive(Clone, Debug, PartialEq)]
 pub struct IProbcutParams {
@@ -42,9 +79,8 @@ pub struct IProbcutParams {
     /// Forward pruning happens only at nodes whose remaining depth is above
     /// this; below it the search is plain alpha-beta over all children.
     pub threshold: i32,
-    /// The best `n` children by pre-evaluation are always kept
-    /// (`usize::MAX`: keep all, which makes iProbcut exact alpha-beta).
-    pub n: usize,
+    /// The best `n` children by pre-evaluation are always kept.
+    pub n: KeepChildren,
     /// `k` in percent of σ in the opening and middlegame: a child whose
     /// pre-evaluation is within k·σ of the best one is kept too.
     pub k_open: i32,
@@ -62,7 +98,7 @@ impl Default for IProbcutParams {
         IProbcutParams {
             pre: 2,
             threshold: 6,
-            n: 6,
+            n: KeepChildren::Best(6),
             k_open: 100,
             k_end: 200,
             sigma: SIGMA_DEFAULT_PROFILE,
@@ -159,6 +195,19 @@ pub struct SearchOptions {
     /// 1000 positions of tests/data/movegen-oracle.tsv was 108 (median 25,
     /// 95th 82, max 165) for the default profile.
     pub lazy_margin: i32,
+
+    // --- what the user asks for rather than how the search works
+    /// Root lines reported each iteration (MultiPV); 1 is the plain search.
+    pub multipv: u32,
+    /// Strength level, 0 (weakest) to 20 (full strength; see
+    /// [`super::strength`]), used unless `limit_strength` is on.
+    pub skill_level: u32,
+    /// `UCI_LimitStrength`: play at the level of `elo` instead.
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the strength wanted with `limit_strength`.
+    pub elo: i64,
+    /// Seed of a weakened search's random choice (`None`: a fresh one).
+    pub skill_seed: Option<u64>,
 }
 
 impl Default for SearchOptions {
@@ -198,6 +247,11 @@ impl Default for SearchOptions {
             staged_movegen: true,
             lazy_eval: true,
             lazy_margin: 110,
+            multipv: 1,
+            skill_level: super::strength::FULL_LEVEL,
+            limit_strength: false,
+            elo: super::strength::ELO_MAX,
+            skill_seed: None,
         }
     }
 }
@@ -245,7 +299,7 @@ impl SearchOptions {
             iprobcut: IProbcutParams {
                 pre: 2,
                 threshold: 4,
-                n: 3,
+                n: KeepChildren::Best(3),
                 k_open: 0,
                 // a margin of 42 units (≈ 2.3σ) with no rooks, horses or
                 // cannons left
@@ -320,6 +374,11 @@ impl SearchOptions {
         ("staged", "search a legal hash move before generating the others on/off"),
         ("lazyeval", "lazy stand-pat on material and position in quiescence on/off"),
         ("lazymargin", "lazy evaluation margin in evaluation units"),
+        ("multipv", "root lines reported per iteration"),
+        ("skill", "strength level 0-20 (20 full strength)"),
+        ("limitstrength", "play at the strength of elo on/off"),
+        ("elo", "strength wanted with limitstrength"),
+        ("skillseed", "seed of a weakened search's choice (0 = fresh)"),
     ];
 
     /// The ranges of the whole-number settings, `(key, min, max)`: the one
@@ -346,6 +405,10 @@ impl SearchOptions {
         ("rfpmargin", 0, 10_000),
         ("futilitymargin", 0, 10_000),
         ("lazymargin", 0, 100_000),
+        ("multipv", 1, super::multipv::MAX_LINES as i64),
+        ("skill", 0, super::strength::FULL_LEVEL as i64),
+        ("elo", super::strength::ELO_MIN, super::strength::ELO_MAX),
+        ("skillseed", 0, u32::MAX as i64),
     ];
 
     /// The `(min, max)` of a whole-number key (as listed in [`Self::RANGES`]).
@@ -415,8 +478,7 @@ impl SearchOptions {
             "pre" => ipc.pre = int("pre")? as i32,
             "threshold" => ipc.threshold = int("threshold")? as i32,
             "n" => {
-                let n = int("n")? as usize;
-                ipc.n = if n == 0 { usize::MAX } else { n };
+                ipc.n = KeepChildren::from_option(int("n")?);
             }
             "k" => {
                 let k = int("k")? as i32;
@@ -449,6 +511,14 @@ impl SearchOptions {
             "staged" => self.staged_movegen = b()?,
             "lazyeval" => self.lazy_eval = b()?,
             "lazymargin" => self.lazy_margin = int("lazymargin")? as i32,
+            "multipv" => self.multipv = int("multipv")? as u32,
+            "skill" | "skilllevel" | "level" => self.skill_level = int("skill")? as u32,
+            "limitstrength" | "ucilimitstrength" => self.limit_strength = b()?,
+            "elo" | "ucielo" => self.elo = int("elo")?,
+            "skillseed" | "seed" => {
+                let s = int("skillseed")?;
+                self.skill_seed = (s != 0).then_some(s as u64);
+            }
             _ => return Err(OptionError::Unknown(key)),
         }
         Ok(())
@@ -484,6 +554,16 @@ pub enum OptionError {
 }
 
 impl SearchOptions {
+    /// The strength limit in force (`None`: full strength).
+    pub fn skill(&self) -> Option<super::strength::Skill> {
+        let level = if self.limit_strength {
+            super::strength::level_for_elo(self.elo)
+        } else {
+            self.skill_level
+        };
+        super::strength::Skill::new(level, self.skill_seed)
+    }
+
     /// Turns every Search II technique (issue 13) on or off at once.
     pub fn set_search2(&mut self, on: bool) {
         self.time_scaling = on;
