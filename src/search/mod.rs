@@ -22,14 +22,14 @@ mod tt;
 
 pub use bench::{bench_positions, run_bench, BenchReport};
 pub use limits::{Clock, Limits, TimeBudget, TimeScaler, MAX_PLY};
-pub use options::{
-    parse_bool, Algorithm, IProbcutParams, KeepChildren, OptionError, SearchOptions, SIGMA_DEFAULT_PROFILE,
-    SIGMA_PAPER_PROFILE,
-};
 pub use multipv::{RootLine, MAX_LINES as MAX_MULTIPV};
-pub use strength::{level_for_elo, Skill, ELO_MAX, ELO_MIN, ELO_TABLE, FULL_LEVEL};
+pub use options::{
+    parse_bool, Algorithm, IProbcutParams, KeepChildren, OptionError, SearchOptions,
+    SIGMA_DEFAULT_PROFILE, SIGMA_PAPER_PROFILE,
+};
 pub use score::{mate_distance, INFINITY, MATE, MATE_BOUND, RULE_LOSS};
 pub use stats::SearchStats;
+pub use strength::{level_for_elo, Skill, ELO_MAX, ELO_MIN, ELO_TABLE, FULL_LEVEL};
 pub use tt::{Bound, TranspositionTable, TtHit};
 
 use crate::board::{Move, Position};
@@ -201,14 +201,6 @@ impl Searcher {
         self.options = options;
     }
 
-    /// Changes one option by name (see [`SearchOptions::set`]).
-    pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        let mut o = self.options.clone();
-        o.set(key, value)?;
-        self.set_options(o);
-        Ok(())
-    }
-
     /// Forgets the hash table and history (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -275,7 +267,11 @@ impl Searcher {
         // MultiPV lines searched: those shown, or those a weakened search
         // chooses among
         let shown_lines = self.options.multipv.max(1) as usize;
-        let want_lines = shown_lines.max(if skill.is_some() { strength::SKILL_LINES } else { 1 });
+        let want_lines = shown_lines.max(if skill.is_some() {
+            strength::SKILL_LINES
+        } else {
+            1
+        });
         let mut last_lines = Vec::new();
         let timed = budget.soft.is_some();
         let mut ctx = Context::new(
