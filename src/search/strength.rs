@@ -32,9 +32,11 @@ pub const SKILL_LINES: usize = 4;
 /// Nodes a level-0 search may spend; the cap doubles every two levels.
 const LEVEL0_NODES: f64 = 400.0;
 
-/// Largest random bonus at level 0 (a little more than a horse); it falls
-/// linearly to 0 at full strength.
-const LEVEL0_ERROR: i32 = 120;
+/// Largest random bonus at level 0 (about two thirds of a horse); it falls
+/// linearly to 0 at full strength. (Twice this made the levels too steep:
+/// level 15, whose node cap was above the calibration's budget, lost about
+/// 150 Elo to its random choice alone and level 11 every game.)
+const LEVEL0_ERROR: i32 = 60;
 
 /// `UCI_Elo` to level: `(level, Elo)` for the measured levels, Elo rising
 /// with level. The Elo of full strength is a nominal anchor (the scale is
