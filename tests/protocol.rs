@@ -943,3 +943,63 @@ fn threads_search_in_both_dialects() {
     e.send("quit");
     assert!(e.wait_exit(QUICK).is_some_and(|s| s.success()));
 }
+
+#[test]
+fn multipv_reports_k_lines_and_plays_line_one() {
+    for (mut e, name) in [
+        (Engine::uci(), "setoption name MultiPV value 3"),
+        (Engine::ucci(), "setoption multipv 3"),
+    ] {
+        e.send(name);
+        e.send("position startpos moves h2e2 h9g7");
+        e.send("go depth 4");
+        let (_, lines) = e.until("bestmove", Duration::from_secs(60));
+        let best = lines.last().unwrap().split(' ').nth(1).unwrap().to_string();
+        let depth4: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth 4 "))
+            .collect();
+        assert_eq!(depth4.len(), 3, "{lines:?}");
+        let mut firsts = Vec::new();
+        for (k, l) in depth4.iter().enumerate() {
+            assert!(l.contains(&format!(" multipv {} ", k + 1)), "{l}");
+            firsts.push(l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap());
+        }
+        assert_eq!(firsts[0], best, "{lines:?}");
+        firsts.sort();
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3, "{lines:?}");
+    }
+}
+
+#[test]
+fn strength_options_refuse_values_outside_their_range() {
+    let mut e = Engine::uci();
+    e.send("setoption name Skill Level value 21");
+    assert!(e.expect("info string").contains("from 0 to 20"));
+    e.send("setoption name MultiPV value 0");
+    assert!(e.expect("info string").contains("from 1 to"));
+    e.send("setoption name UCI_Elo value 1");
+    assert!(e.expect("info string").contains("out of range"));
+    // a weakened engine still answers with a legal move
+    e.send("setoption name Skill Level value 0");
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("go depth 3");
+    let best = e.best(Duration::from_secs(60));
+    let mv = best.split(' ').nth(1).unwrap();
+    let pos = Position::from_fen_and_moves(None, ["h2e2", "h9g7"]).unwrap();
+    assert!(
+        pos.legal_moves().iter().any(|m| m.to_string() == mv),
+        "{best}"
+    );
+}
+
+#[test]
+fn play_level_is_checked() {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .args(["play", "--level", "21"])
+        .output()
+        .expect("run chuhe play");
+    assert!(!out.status.success());
+}

@@ -155,7 +155,7 @@ fn exact_options(algorithm: Algorithm, pvs_and_qs: bool) -> SearchOptions {
     o.reverse_futility = false;
     o.futility = false;
     o.late_move_pruning = false;
-    o.iprobcut.n = usize::MAX;
+    o.iprobcut.n = chuhe::search::KeepChildren::All;
     o.iprobcut.pre = 1;
     o.iprobcut.threshold = 0;
     o

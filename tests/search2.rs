@@ -51,8 +51,8 @@ fn all_switches() -> impl Iterator<Item = &'static str> {
 fn every_switch_is_a_known_option_and_listed() {
     for key in all_switches() {
         assert!(
-            SearchOptions::KEYS.iter().any(|(k, _)| *k == key),
-            "{key} missing from KEYS"
+            chuhe::engine::table::TABLE.iter().any(|d| d.key == key),
+            "{key} missing from the option table"
         );
         SearchOptions::default().set(key, "off").unwrap();
     }

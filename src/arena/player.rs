@@ -184,6 +184,9 @@ pub struct PlayerSpec {
     pub timeout_ms: u64,
 }
 
+/// The deepest `depth=` a spec accepts (the search's own ceiling).
+pub const MAX_SPEC_DEPTH: u64 = crate::search::MAX_PLY as u64 - 16;
+
 /// Default limit when a spec gives none.
 pub const DEFAULT_DEPTH: i32 = 4;
 /// Default silence allowed from an external engine under depth/node limits.
@@ -193,7 +196,8 @@ impl std::str::FromStr for PlayerSpec {
     type Err = String;
 
     /// `KIND[:ITEM,ITEM...]` with KIND `iprobcut`, `alphabeta` or `chuhe`
-    /// (in process; items `paper` and any `SearchOptions::set` key=value),
+    /// (in process; items `paper` and any key=value of the option table,
+    /// `crate::engine::table`),
     /// or `ucci`/`uci` (first item the executable path, then engine options
     /// key=value). Items common to both: `depth=N`, `nodes=N`,
     /// `movetime=MS`, `tc=SECONDS[+INC]`, `name=LABEL`, `timeout=SECONDS`.
@@ -229,7 +233,15 @@ impl std::str::FromStr for PlayerSpec {
                     .map_err(|_| format!("'{text}': {k}={v} is not a whole number"))
             };
             match k.to_ascii_lowercase().as_str() {
-                "depth" => limit = Some(Limit::Depth(num(v)?.clamp(1, 100) as i32)),
+                "depth" => {
+                    let d = num(v)?;
+                    if !(1..=MAX_SPEC_DEPTH).contains(&d) {
+                        return Err(format!(
+                            "'{text}': depth={d} is out of range (from 1 to {MAX_SPEC_DEPTH})"
+                        ));
+                    }
+                    limit = Some(Limit::Depth(d as i32));
+                }
                 "nodes" => limit = Some(Limit::Nodes(num(v)?.max(1))),
                 "movetime" => limit = Some(Limit::MoveTime(num(v)?.max(1))),
                 "tc" => limit = Some(Limit::parse_tc(v)?),

@@ -42,11 +42,19 @@ pub struct PlayArgs {
     /// Seed of the book's random choice.
     #[arg(long)]
     seed: Option<u64>,
+    /// The engine's strength level, 0 (weakest) to 20 (full strength, the
+    /// default); see docs/strength-levels.md.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=chuhe::search::FULL_LEVEL as i64))]
+    level: Option<u32>,
 }
 
 /// Runs `chuhe play`.
 pub fn run(a: PlayArgs) -> ExitCode {
-    let options = match build_options(a.algo.as_deref(), false, &a.set) {
+    let mut set = a.set.clone();
+    if let Some(level) = a.level {
+        set.push(format!("skill={level}"));
+    }
+    let options = match build_options(a.algo.as_deref(), false, &set) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");

@@ -2,9 +2,7 @@
 
 use super::{build_options, position_with_moves};
 use chuhe::board::START_FEN;
-use chuhe::search::{
-    mate_distance, run_bench, Limits, SearchControl, SearchEvent, SearchOptions, Searcher,
-};
+use chuhe::search::{mate_distance, run_bench, Limits, SearchControl, SearchEvent, Searcher};
 use clap::Args;
 use std::process::ExitCode;
 
@@ -62,11 +60,8 @@ pub struct BenchArgs {
 /// Runs `chuhe search`.
 pub fn run_search_command(a: SearchArgs) -> ExitCode {
     if a.list_options {
-        for (k, help) in SearchOptions::KEYS {
-            match SearchOptions::range(k) {
-                Some((lo, hi)) => println!("{k:16} {help} [{lo}..{hi}]"),
-                None => println!("{k:16} {help}"),
-            }
+        for def in chuhe::engine::table::TABLE {
+            println!("{}", def.list_line());
         }
         return ExitCode::SUCCESS;
     }

@@ -11,6 +11,7 @@
 //! legal-move fallback plus the resign and draw policy).
 
 pub mod options;
+pub mod table;
 
 use crate::board::{Colour, Move, PieceKind, Position, PositionError};
 use crate::book::{choose_move, BookSet, Randomness};

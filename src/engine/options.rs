@@ -1,24 +1,12 @@
-//! Engine options: what each dialect advertises and how a `setoption`
-//! changes the engine.
+//! Engine options: the protocol-level settings plus the search's, and
+//! the view of the option table (see [`super::table`]) that the handshake
+//! advertises and `setoption` applies.
 //!
 //! Names are matched without regard to case, spaces, `_` and `-`, and
 //! either dialect's name works in either dialect (`Hash` = `hashsize`).
-//!
-//! Mappings of the UCCI combos onto chuhe's own settings:
-//! - `pruning` sets iProbcut's aggressiveness (how many children survive
-//!   forward pruning): `none` keeps every child (n = all, the search is
-//!   then exactly alpha-beta), `small` n = 10 with k = 150/250 % of σ
-//!   (opening/endgame), `medium` (the default) n = 6 with k = 100/200 %,
-//!   `large` n = 4 with k = 60/120 %. `pre`, `threshold` and `sigma` are
-//!   left as they are.
-//! - `knowledge` sets the evaluation weights: `none` material only, `small`
-//!   material and position, `medium` material and position at 100 % plus
-//!   mobility, coordination and threats at 50 %, `large` (the default)
-//!   every part at 100 %.
-//! - `randomness` is stored and reported but does not change play yet
-//!   (the search has no root randomisation; the opening book will use it).
 
-use crate::search::{parse_bool, OptionError, SearchOptions};
+use super::table::{self, Effect, Kind, TABLE};
+use crate::search::{OptionError, SearchOptions};
 
 /// The kind and default of an option, as advertised.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,238 +127,52 @@ pub enum SetOutcome {
     Bad(OptionError),
 }
 
-/// Lower case without spaces, `_` and `-`.
-pub fn normalize(name: &str) -> String {
-    name.chars()
-        .filter(|c| !matches!(c, ' ' | '_' | '-'))
-        .collect::<String>()
-        .to_ascii_lowercase()
-}
-
-/// UCCI options that are accepted and ignored (no effect in chuhe).
-const IGNORED: &[&str] = &["useegtb", "egtbpaths", "idle", "promotion", "style"];
-
 impl EngineOptions {
-    /// The options advertised at the handshake, with current defaults.
+    /// The options advertised at the handshake (the entries of the table
+    /// with a name in either dialect), with current defaults.
     pub fn specs() -> Vec<OptionSpec> {
         let d = EngineOptions::default();
-        let s = &d.search;
-        let check = |ucci, uci, v| OptionSpec {
-            ucci,
-            uci,
-            kind: OptionKind::Check(v),
-        };
-        let spin = |ucci, uci, min, max, default| OptionSpec {
-            ucci,
-            uci,
-            kind: OptionKind::Spin { min, max, default },
-        };
-        let combo = |ucci, uci, default: &str, vars| OptionSpec {
-            ucci,
-            uci,
-            kind: OptionKind::Combo {
-                default: default.to_string(),
-                vars,
-            },
-        };
-        let both = |n: &'static str| (Some(n), Some(n));
-        // whole-number ranges come from the search's one list of them
-        let range = |key: &str| SearchOptions::range(key).expect("a declared range");
-        let (hash_min, hash_max) = range("hash");
-        let (overhead_min, overhead_max) = range("moveoverhead");
-        let mut v = vec![
-            spin(
-                Some("hashsize"),
-                Some("Hash"),
-                hash_min,
-                hash_max,
-                s.hash_mb as i64,
-            ),
-            {
-                let (min, max) = range("threads");
-                spin(Some("threads"), Some("Threads"), min, max, s.threads as i64)
-            },
-            check(Some("usemillisec"), None, d.usemillisec),
-            check(Some("batch"), None, d.batch),
-            check(Some("debug"), Some("Debug"), d.debug),
-            check(Some("ponder"), Some("Ponder"), d.ponder),
-            check(Some("usebook"), Some("UseBook"), d.usebook),
-            OptionSpec {
-                ucci: Some("bookfiles"),
-                uci: Some("BookFiles"),
-                kind: OptionKind::Text(d.bookfiles.clone()),
-            },
-            combo(
-                Some("randomness"),
-                Some("Randomness"),
-                &d.randomness,
-                RANDOMNESS,
-            ),
-            combo(Some("pruning"), Some("Pruning"), &d.pruning, PRUNING),
-            combo(
-                Some("knowledge"),
-                Some("Knowledge"),
-                &d.knowledge,
-                KNOWLEDGE,
-            ),
-            OptionSpec {
-                ucci: Some("newgame"),
-                uci: Some("Clear Hash"),
-                kind: OptionKind::Button,
-            },
-            spin(
-                Some("moveoverhead"),
-                Some("Move Overhead"),
-                overhead_min,
-                overhead_max,
-                s.move_overhead_ms as i64,
-            ),
-        ];
-        let (a, b) = both("algorithm");
-        v.push(combo(a, b, &s.algorithm.to_string(), ALGORITHMS));
-        let ipc = &s.iprobcut;
-        let n = if ipc.n == usize::MAX { 0 } else { ipc.n as i64 };
-        for (name, default) in [
-            ("pre", ipc.pre as i64),
-            ("threshold", ipc.threshold as i64),
-            ("n", n),
-            ("k", ipc.k_open as i64),
-            ("sigma", ipc.sigma as i64),
-        ] {
-            let (a, b) = both(name);
-            let (min, max) = range(name);
-            v.push(spin(a, b, min, max, default));
-        }
-        let (a, b) = both("profile");
-        v.push(combo(a, b, &s.profile.to_string(), PROFILES));
-        let w = &s.weights;
-        for (name, default) in [
-            ("w_material", w.material),
-            ("w_position", w.position),
-            ("w_mobility", w.mobility),
-            ("w_coordination", w.coordination),
-            ("w_threat", w.threat),
-        ] {
-            let (a, b) = both(name);
-            let (min, max) = range(name);
-            v.push(spin(a, b, min, max, default as i64));
-        }
-        v.push(check(None, Some("UCI_ShowWDL"), d.show_wdl));
-        for (name, default) in [
-            ("showevals", d.show_evals),
-            ("resign", d.resign),
-            ("draw", d.draw),
-        ] {
-            let (a, b) = both(name);
-            v.push(check(a, b, default));
-        }
-        v
+        TABLE
+            .iter()
+            .filter(|def| def.ucci.is_some() || def.uci.is_some())
+            .map(|def| OptionSpec {
+                ucci: def.ucci,
+                uci: def.uci,
+                kind: match def.kind {
+                    Kind::Check { get, .. } => OptionKind::Check(get(&d)),
+                    Kind::Spin { min, max, get, .. } => OptionKind::Spin {
+                        min,
+                        max: max.value(),
+                        default: get(&d),
+                    },
+                    Kind::Combo { vars, get, .. } => OptionKind::Combo {
+                        default: get(&d),
+                        vars,
+                    },
+                    Kind::Text { get, .. } => OptionKind::Text(get(&d)),
+                    Kind::NewGame | Kind::Ignored => OptionKind::Button,
+                },
+            })
+            .collect()
     }
 
-    /// Applies `setoption name [value]`.
+    /// Applies `setoption name [value]` through the option table (either
+    /// dialect's name, the command-line key or an alias).
     pub fn set(&mut self, name: &str, value: Option<&str>) -> SetOutcome {
-        let key = normalize(name);
-        let value = value.map(str::trim).unwrap_or("");
-        let invalid = |reason: String| OptionError::Invalid {
-            key: name.to_string(),
-            reason,
+        let Some(def) = table::lookup(name) else {
+            return SetOutcome::Unknown;
         };
-        let flag = |v: &str| {
-            parse_bool(v).ok_or_else(|| invalid(format!("'{v}' is not true/false or on/off")))
-        };
-        let set_flag = |slot: &mut bool| match flag(value) {
-            Ok(b) => {
-                *slot = b;
-                SetOutcome::Stored
-            }
+        if matches!(def.kind, Kind::NewGame) {
+            return SetOutcome::NewGame;
+        }
+        match def.apply(self, value.unwrap_or("")) {
+            Ok(()) => match def.effect {
+                Effect::Protocol => SetOutcome::Stored,
+                Effect::Search => SetOutcome::SearchChanged,
+            },
             Err(e) => SetOutcome::Bad(e),
-        };
-        match key.as_str() {
-            "usemillisec" => set_flag(&mut self.usemillisec),
-            "batch" => set_flag(&mut self.batch),
-            "debug" => set_flag(&mut self.debug),
-            "ponder" => set_flag(&mut self.ponder),
-            "usebook" | "ownbook" => set_flag(&mut self.usebook),
-            "showevals" => set_flag(&mut self.show_evals),
-            "ucishowwdl" | "showwdl" => set_flag(&mut self.show_wdl),
-            "resign" => set_flag(&mut self.resign),
-            "draw" => set_flag(&mut self.draw),
-            "bookfiles" | "bookfile" => {
-                self.bookfiles = value.to_string();
-                SetOutcome::Stored
-            }
-            "randomness" => match pick(RANDOMNESS, value) {
-                Some(v) => {
-                    self.randomness = v.into();
-                    SetOutcome::Stored
-                }
-                None => SetOutcome::Bad(invalid(format!(
-                    "'{value}' is not one of {}",
-                    RANDOMNESS.join("/")
-                ))),
-            },
-            "pruning" => match pick(PRUNING, value) {
-                Some(v) => {
-                    self.pruning = v.into();
-                    let (n, k_open, k_end) = match v {
-                        "none" => (usize::MAX, 100, 200),
-                        "small" => (10, 150, 250),
-                        "medium" => (6, 100, 200),
-                        _ => (4, 60, 120),
-                    };
-                    let p = &mut self.search.iprobcut;
-                    p.n = n;
-                    p.k_open = k_open;
-                    p.k_end = k_end;
-                    SetOutcome::SearchChanged
-                }
-                None => SetOutcome::Bad(invalid(format!(
-                    "'{value}' is not one of {}",
-                    PRUNING.join("/")
-                ))),
-            },
-            "knowledge" => match pick(KNOWLEDGE, value) {
-                Some(v) => {
-                    self.knowledge = v.into();
-                    let [position, rest] = match v {
-                        "none" => [0, 0],
-                        "small" => [100, 0],
-                        "medium" => [100, 50],
-                        _ => [100, 100],
-                    };
-                    let w = &mut self.search.weights;
-                    w.material = 100;
-                    w.position = position;
-                    w.mobility = rest;
-                    w.coordination = rest;
-                    w.threat = rest;
-                    SetOutcome::SearchChanged
-                }
-                None => SetOutcome::Bad(invalid(format!(
-                    "'{value}' is not one of {}",
-                    KNOWLEDGE.join("/")
-                ))),
-            },
-            "newgame" | "clearhash" => SetOutcome::NewGame,
-            k if IGNORED.contains(&k) => SetOutcome::Stored,
-            _ => {
-                let mut s = self.search.clone();
-                match s.set(&key, value) {
-                    Ok(()) => {
-                        self.search = s;
-                        SetOutcome::SearchChanged
-                    }
-                    Err(OptionError::Unknown(_)) => SetOutcome::Unknown,
-                    Err(e) => SetOutcome::Bad(e),
-                }
-            }
         }
     }
-}
-
-/// The choice in `vars` equal to `value` (any case).
-fn pick(vars: &'static [&'static str], value: &str) -> Option<&'static str> {
-    vars.iter().copied().find(|v| v.eq_ignore_ascii_case(value))
 }
 
 #[cfg(test)]
@@ -394,7 +196,7 @@ mod tests {
         assert_eq!(o.set("nonsense", Some("1")), SetOutcome::Unknown);
         assert!(matches!(o.set("batch", Some("maybe")), SetOutcome::Bad(_)));
         assert_eq!(o.set("pruning", Some("none")), SetOutcome::SearchChanged);
-        assert_eq!(o.search.iprobcut.n, usize::MAX);
+        assert_eq!(o.search.iprobcut.n, crate::search::KeepChildren::All);
         assert_eq!(o.set("knowledge", Some("none")), SetOutcome::SearchChanged);
         assert_eq!(o.search.weights.mobility, 0);
         assert_eq!(o.set("w_material", Some("90")), SetOutcome::SearchChanged);

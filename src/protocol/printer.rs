@@ -135,15 +135,29 @@ impl Printer {
         }
     }
 
-    /// The report of one completed iteration.
+    /// The report of one completed iteration: one line, or with MultiPV
+    /// one line per root line, each with `multipv k` (in both dialects).
     pub fn iteration(&mut self, info: &IterationInfo) {
+        if info.lines.is_empty() {
+            self.iteration_line(info, None, info.score, &info.pv);
+        }
+        for (k, line) in info.lines.iter().enumerate() {
+            self.iteration_line(info, Some(k + 1), line.score, &line.pv);
+        }
+    }
+
+    /// One `info depth ...` line of an iteration's report.
+    fn iteration_line(&mut self, info: &IterationInfo, k: Option<usize>, score: i32, pv: &[Move]) {
         let mut s = format!("info depth {}", info.depth);
         if self.dialect == Dialect::Uci {
             s += &format!(" seldepth {}", info.stats.seldepth.max(info.depth as u32));
         }
+        if let Some(k) = k {
+            s += &format!(" multipv {k}");
+        }
         s += &format!(
             " score {} time {} nodes {} nps {}",
-            self.score(info.score),
+            self.score(score),
             info.time_ms,
             info.stats.nodes,
             info.nps
@@ -154,12 +168,14 @@ impl Printer {
         if self.show_evals {
             s += &format!(" evals {}", info.stats.evals);
         }
-        if let Some(w) = self.wdl_field(wdl_permille(info)) {
-            s += &w;
+        if k.unwrap_or(1) == 1 {
+            if let Some(w) = self.wdl_field(wdl_permille(info)) {
+                s += &w;
+            }
         }
-        if !info.pv.is_empty() {
+        if !pv.is_empty() {
             s += " pv";
-            for m in &info.pv {
+            for m in pv {
                 s += &format!(" {m}");
             }
         }

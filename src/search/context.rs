@@ -44,7 +44,8 @@ pub(crate) struct Context<'a> {
     pub history: &'a mut History,
     /// Static evaluations by position key (per thread).
     pub eval_cache: &'a mut EvalCache,
-    pub banned: &'a [Move],
+    /// Root moves not to search (banned ones, and earlier MultiPV lines).
+    pub banned: Vec<Move>,
     /// 0 for the main thread (which keeps time and limits), 1.. for helpers.
     index: usize,
     pub counter: EvalCounter,
@@ -88,7 +89,7 @@ impl<'a> Context<'a> {
             tt: shared.tt,
             history: &mut data.history,
             eval_cache: &mut data.eval_cache,
-            banned: shared.banned,
+            banned: shared.banned.to_vec(),
             index,
             counter: EvalCounter::default(),
             stats: SearchStats::default(),
@@ -540,7 +541,7 @@ impl<'a> Context<'a> {
     /// whatever its exact value, so a fail-low bound is enough for it.
     fn forward_prune(&mut self, moves: &mut MoveList, ply: usize, hash_move: Move) {
         let params = &self.options.iprobcut;
-        let (pre, n) = (params.pre, params.n);
+        let (pre, n) = (params.pre, params.n.rank_limit());
         let margin = self.k_percent() * params.sigma / 100;
         let outermost = self.pre_level == 0;
         let (calls_before, nodes_before) = (self.counter.calls, self.stats.nodes);
@@ -565,12 +566,10 @@ impl<'a> Context<'a> {
             }
             ranked[i] = (v, mv);
             best = best.max(v);
-            if n != usize::MAX {
-                let at = top.partition_point(|&x| x >= v);
-                if at < n {
-                    top.insert(at, v);
-                    top.truncate(n);
-                }
+            let at = top.partition_point(|&x| x >= v);
+            if at < n {
+                top.insert(at, v);
+                top.truncate(n);
             }
         }
         self.pre_level -= 1;

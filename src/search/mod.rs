@@ -11,6 +11,7 @@ mod bench;
 mod context;
 mod evalcache;
 mod limits;
+mod multipv;
 mod options;
 mod ordering;
 mod pruning;
@@ -20,18 +21,21 @@ mod see;
 mod shared;
 mod smp;
 mod stats;
+mod strength;
 mod thread;
 mod tt;
 
 pub use bench::{bench_positions, run_bench, BenchReport};
 pub use limits::{Clock, Limits, TimeBudget, TimeScaler, MAX_PLY};
+pub use multipv::{RootLine, MAX_LINES as MAX_MULTIPV};
 pub use options::{
-    parse_bool, Algorithm, IProbcutParams, OptionError, SearchOptions, SIGMA_DEFAULT_PROFILE,
-    SIGMA_PAPER_PROFILE,
+    parse_bool, Algorithm, IProbcutParams, KeepChildren, OptionError, SearchOptions,
+    SIGMA_DEFAULT_PROFILE, SIGMA_PAPER_PROFILE,
 };
 pub use score::{mate_distance, INFINITY, MATE, MATE_BOUND, RULE_LOSS};
 pub use smp::{max_threads, MAX_THREADS};
 pub use stats::SearchStats;
+pub use strength::{level_for_elo, Skill, ELO_MAX, ELO_MIN, ELO_TABLE, FULL_LEVEL};
 pub use tt::{Bound, TranspositionTable, TtHit};
 
 use crate::board::{Move, Position};
@@ -105,6 +109,9 @@ pub struct IterationInfo {
     pub stats: SearchStats,
     /// Transposition table use in permille.
     pub hashfull: u32,
+    /// With MultiPV above 1, the best root lines, best first (line 1 is
+    /// `score` and `pv`); empty otherwise.
+    pub lines: Vec<RootLine>,
 }
 
 /// Progress reports of a running search.
@@ -210,14 +217,6 @@ impl Searcher {
         self.helpers.threads()
     }
 
-    /// Changes one option by name (see [`SearchOptions::set`]).
-    pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        let mut o = self.options.clone();
-        o.set(key, value)?;
-        self.set_options(o);
-        Ok(())
-    }
-
     /// Forgets the hash table and every thread's history (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -276,7 +275,21 @@ impl Searcher {
             .depth
             .unwrap_or(MAX_PLY as i32 - 16)
             .clamp(1, MAX_PLY as i32 - 16);
-        let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        let skill = options.skill();
+        let node_limit = limits
+            .nodes
+            .unwrap_or(u64::MAX)
+            .min(skill.as_ref().map_or(u64::MAX, Skill::node_cap))
+            .max(1);
+        // MultiPV lines searched: those shown, or those a weakened search
+        // chooses among
+        let shown_lines = options.multipv.max(1) as usize;
+        let want_lines = shown_lines.max(if skill.is_some() {
+            strength::SKILL_LINES
+        } else {
+            1
+        });
+        let mut last_lines = Vec::new();
         let timed = budget.soft.is_some();
         let mut shared = SharedSearch::new(
             options,
@@ -316,7 +329,12 @@ impl Searcher {
                     }
                     break;
                 }
-                let pv = ctx.root_pv();
+                let mut pv = ctx.root_pv();
+                let mut score = score;
+                let lines = multipv::root_lines(&mut ctx, depth, score, &pv, want_lines);
+                if lines.len() > 1 {
+                    (score, pv) = (lines[0].score, lines[0].pv.clone());
+                }
                 if let Some(&best) = pv.first() {
                     result.best_move = Some(best);
                     result.ponder_move = pv.get(1).copied();
@@ -334,9 +352,19 @@ impl Searcher {
                     pv,
                     stats,
                     hashfull: if options.tt { shared.tt.hashfull() } else { 0 },
+                    lines: if shown_lines > 1 {
+                        lines.iter().take(shown_lines).cloned().collect()
+                    } else {
+                        Vec::new()
+                    },
                 };
+                last_lines = lines;
                 on_event(&SearchEvent::Iteration(info.clone()));
                 result.iterations.push(info);
+                if ctx.aborted {
+                    // stopped while searching the later lines of MultiPV
+                    break;
+                }
                 if control.is_pondering() {
                     continue;
                 }
@@ -379,6 +407,10 @@ impl Searcher {
         let mut stats = ctx.own_stats();
         stats.add(&helper_stats);
         result.stats = stats;
+        if let Some(line) = skill.and_then(|s| s.choose(&last_lines, pos.key())) {
+            (result.best_move, result.ponder_move) = strength::chosen_moves(line);
+            (result.score, result.pv) = (line.score, line.pv.clone());
+        }
         result.time_ms = started.elapsed().as_millis() as u64;
         result
     }

@@ -1,7 +1,8 @@
 //! Search settings: the algorithm, its enhancements (each a switch), the
-//! iProbcut parameters and the evaluator's profile and weights. Every
-//! setting can be changed by name (`key=value`), which is how the command
-//! line, the protocol and the arena configure engines.
+//! iProbcut parameters, the evaluator's profile and weights, MultiPV and
+//! the strength level. Their names, ranges and help live in the one option
+//! table (`crate::engine::table`), which also provides
+//! `SearchOptions::set(key, value)`.
 
 use crate::eval::{EvalWeights, Profile};
 
@@ -34,6 +35,43 @@ impl std::fmt::Display for Algorithm {
     }
 }
 
+/// How many children iProbcut always keeps (the option `n`, where 0
+/// means all).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum KeepChildren {
+    /// Every child: no forward pruning, iProbcut is exact alpha-beta.
+    All,
+    /// The best this many by pre-evaluation (at least 1).
+    Best(usize),
+}
+
+impl KeepChildren {
+    /// From the option's number: 0 is all.
+    pub fn from_option(n: i64) -> KeepChildren {
+        if n <= 0 {
+            KeepChildren::All
+        } else {
+            KeepChildren::Best(n as usize)
+        }
+    }
+
+    /// The option's number: 0 for all.
+    pub fn to_option(self) -> i64 {
+        match self {
+            KeepChildren::All => 0,
+            KeepChildren::Best(n) => n as i64,
+        }
+    }
+
+    /// The rank below which no child is pruned (unbounded for all).
+    pub fn rank_limit(self) -> usize {
+        match self {
+            KeepChildren::All => usize::MAX,
+            KeepChildren::Best(n) => n,
+        }
+    }
+}
+
 /// The parameters of iProbcut (see IPROBCUT.md).
 #[derive(Clone, Debug, PartialEq)]
 pub struct IProbcutParams {
@@ -42,9 +80,8 @@ pub struct IProbcutParams {
     /// Forward pruning happens only at nodes whose remaining depth is above
     /// this; below it the search is plain alpha-beta over all children.
     pub threshold: i32,
-    /// The best `n` children by pre-evaluation are always kept
-    /// (`usize::MAX`: keep all, which makes iProbcut exact alpha-beta).
-    pub n: usize,
+    /// The best `n` children by pre-evaluation are always kept.
+    pub n: KeepChildren,
     /// `k` in percent of σ in the opening and middlegame: a child whose
     /// pre-evaluation is within k·σ of the best one is kept too.
     pub k_open: i32,
@@ -62,7 +99,7 @@ impl Default for IProbcutParams {
         IProbcutParams {
             pre: 2,
             threshold: 6,
-            n: 6,
+            n: KeepChildren::Best(6),
             k_open: 100,
             k_end: 200,
             sigma: SIGMA_DEFAULT_PROFILE,
@@ -162,6 +199,19 @@ pub struct SearchOptions {
     /// 1000 positions of tests/data/movegen-oracle.tsv was 108 (median 25,
     /// 95th 82, max 165) for the default profile.
     pub lazy_margin: i32,
+
+    // --- what the user asks for rather than how the search works
+    /// Root lines reported each iteration (MultiPV); 1 is the plain search.
+    pub multipv: u32,
+    /// Strength level, 0 (weakest) to 20 (full strength; see
+    /// [`super::strength`]), used unless `limit_strength` is on.
+    pub skill_level: u32,
+    /// `UCI_LimitStrength`: play at the level of `elo` instead.
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the strength wanted with `limit_strength`.
+    pub elo: i64,
+    /// Seed of a weakened search's random choice (`None`: a fresh one).
+    pub skill_seed: Option<u64>,
 }
 
 impl Default for SearchOptions {
@@ -202,6 +252,11 @@ impl Default for SearchOptions {
             staged_movegen: true,
             lazy_eval: true,
             lazy_margin: 110,
+            multipv: 1,
+            skill_level: super::strength::FULL_LEVEL,
+            limit_strength: false,
+            elo: super::strength::ELO_MAX,
+            skill_seed: None,
         }
     }
 }
@@ -249,7 +304,7 @@ impl SearchOptions {
             iprobcut: IProbcutParams {
                 pre: 2,
                 threshold: 4,
-                n: 3,
+                n: KeepChildren::Best(3),
                 k_open: 0,
                 // a margin of 42 units (≈ 2.3σ) with no rooks, horses or
                 // cannons left
@@ -272,197 +327,6 @@ impl SearchOptions {
             options.algorithm = a;
         }
         options
-    }
-
-    /// The names accepted by [`SearchOptions::set`], with a short help text.
-    pub const KEYS: &'static [(&'static str, &'static str)] = &[
-        ("algorithm", "iprobcut | alphabeta"),
-        ("tt", "transposition table on/off"),
-        ("history", "history heuristic on/off"),
-        ("killers", "killer moves on/off"),
-        ("pvs", "principal variation search on/off"),
-        ("quiescence", "quiescence search on/off"),
-        ("nullmove", "null-move pruning on/off"),
-        ("lmr", "late move reductions on/off"),
-        ("checkext", "check extension on/off"),
-        ("iterative", "iterative deepening on/off"),
-        (
-            "enhancements",
-            "all of tt, history, killers, pvs, quiescence, nullmove, lmr, checkext and the Search II techniques on/off",
-        ),
-        ("hash", "transposition table MB"),
-        ("pre", "iProbcut pre-evaluation depth"),
-        ("threshold", "iProbcut prunes above this remaining depth"),
-        ("n", "iProbcut children always kept (0 = all)"),
-        (
-            "k",
-            "iProbcut k in percent of sigma (sets both k_open and k_end)",
-        ),
-        ("k_open", "iProbcut k (percent) with full material"),
-        ("k_end", "iProbcut k (percent) in the endgame"),
-        ("sigma", "iProbcut sigma in evaluation units"),
-        ("profile", "evaluation profile: paper | default"),
-        ("w_material", "weight of material (percent)"),
-        ("w_position", "weight of position (percent)"),
-        ("w_mobility", "weight of mobility (percent)"),
-        ("w_coordination", "weight of coordination (percent)"),
-        ("w_threat", "weight of threats and protection (percent)"),
-        ("moveoverhead", "clock safety margin in ms"),
-        ("movelimit", "plies without capture that draw (0 = off)"),
-        ("threads", "search threads (lazy SMP), up to the logical cores"),
-        ("timescaling", "more time for restless best moves and falling scores on/off"),
-        ("partialiteration", "play a better root move from an unfinished iteration on/off"),
-        ("aspiration", "aspiration windows on/off"),
-        ("aspirationwindow", "first aspiration half-width in evaluation units"),
-        ("rfp", "reverse futility pruning (static null move) on/off"),
-        ("rfpmargin", "reverse futility margin per ply"),
-        ("futility", "futility pruning of quiet moves near the leaves on/off"),
-        ("futilitymargin", "futility margin per ply"),
-        ("lmp", "late-move pruning on/off"),
-        ("lmrtable", "LMR from a log-log table with history (off: fixed 1-2 plies)"),
-        ("see", "static exchange evaluation for ordering and quiescence on/off"),
-        ("evalcache", "evaluation cache on/off"),
-        ("staged", "search a legal hash move before generating the others on/off"),
-        ("lazyeval", "lazy stand-pat on material and position in quiescence on/off"),
-        ("lazymargin", "lazy evaluation margin in evaluation units"),
-    ];
-
-    /// The ranges of the whole-number settings, `(key, min, max)`: the one
-    /// place they are declared (the setter checks them, the protocol
-    /// handshake and `--list-options` advertise them). A new numeric key
-    /// gets its line here and uses `int("key")` in [`SearchOptions::set`].
-    pub const RANGES: &'static [(&'static str, i64, i64)] = &[
-        ("hash", 1, 4096),
-        ("pre", 0, 20),
-        ("threshold", 0, 60),
-        ("n", 0, 1000),
-        ("k", 0, 100_000),
-        ("k_open", 0, 100_000),
-        ("k_end", 0, 100_000),
-        ("sigma", 0, 10_000),
-        ("w_material", -1000, 1000),
-        ("w_position", -1000, 1000),
-        ("w_mobility", -1000, 1000),
-        ("w_coordination", -1000, 1000),
-        ("w_threat", -1000, 1000),
-        ("moveoverhead", 0, 10_000),
-        ("movelimit", 0, 10_000),
-        ("aspirationwindow", 1, 10_000),
-        ("rfpmargin", 0, 10_000),
-        ("futilitymargin", 0, 10_000),
-        ("lazymargin", 0, 100_000),
-    ];
-
-    /// The `(min, max)` of a whole-number key (as listed in [`Self::RANGES`];
-    /// `threads` goes up to this machine's logical cores, see
-    /// [`super::max_threads`]).
-    pub fn range(key: &str) -> Option<(i64, i64)> {
-        if key == "threads" {
-            return Some((1, super::max_threads() as i64));
-        }
-        Self::RANGES
-            .iter()
-            .find(|(k, _, _)| *k == key)
-            .map(|&(_, lo, hi)| (lo, hi))
-    }
-
-    /// Changes one setting by name (see [`SearchOptions::KEYS`]; `_` and `-`
-    /// are ignored in names, case does not matter). Booleans accept
-    /// `true/false`, `on/off`, `1/0`, `yes/no`; numbers outside their range
-    /// (see [`SearchOptions::RANGES`]) are refused, never clamped.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        let key: String = key
-            .chars()
-            .filter(|c| *c != '_' && *c != '-')
-            .collect::<String>()
-            .to_ascii_lowercase();
-        let value = value.trim();
-        let invalid = |reason: String| OptionError::Invalid {
-            key: key.clone(),
-            reason,
-        };
-        let b = || parse_bool(value).ok_or_else(|| invalid(format!("'{value}' is not on/off")));
-        let int = |name: &str| -> Result<i64, OptionError> {
-            let (lo, hi) = Self::range(name).expect("every numeric key has a range");
-            let v: i64 = value
-                .parse()
-                .map_err(|_| invalid(format!("'{value}' is not a whole number")))?;
-            if !(lo..=hi).contains(&v) {
-                return Err(OptionError::OutOfRange {
-                    key: name.to_string(),
-                    value: v,
-                    min: lo,
-                    max: hi,
-                });
-            }
-            Ok(v)
-        };
-        let ipc = &mut self.iprobcut;
-        match key.as_str() {
-            "algorithm" | "algo" => self.algorithm = value.parse().map_err(invalid)?,
-            "tt" => self.tt = b()?,
-            "history" => self.history = b()?,
-            "killers" => self.killers = b()?,
-            "pvs" => self.pvs = b()?,
-            "quiescence" | "qs" => self.quiescence = b()?,
-            "nullmove" | "null" => self.null_move = b()?,
-            "lmr" => self.lmr = b()?,
-            "checkext" | "checkextension" => self.check_extension = b()?,
-            "iterative" | "id" => self.iterative = b()?,
-            "enhancements" => {
-                let on = b()?;
-                self.tt = on;
-                self.history = on;
-                self.killers = on;
-                self.pvs = on;
-                self.quiescence = on;
-                self.null_move = on;
-                self.lmr = on;
-                self.check_extension = on;
-                self.set_search2(on);
-            }
-            "hash" | "hashsize" => self.hash_mb = int("hash")? as usize,
-            "pre" => ipc.pre = int("pre")? as i32,
-            "threshold" => ipc.threshold = int("threshold")? as i32,
-            "n" => {
-                let n = int("n")? as usize;
-                ipc.n = if n == 0 { usize::MAX } else { n };
-            }
-            "k" => {
-                let k = int("k")? as i32;
-                ipc.k_open = k;
-                ipc.k_end = k;
-            }
-            "kopen" => ipc.k_open = int("k_open")? as i32,
-            "kend" => ipc.k_end = int("k_end")? as i32,
-            "sigma" => ipc.sigma = int("sigma")? as i32,
-            "profile" => self.profile = value.parse().map_err(invalid)?,
-            "wmaterial" => self.weights.material = int("w_material")? as i32,
-            "wposition" => self.weights.position = int("w_position")? as i32,
-            "wmobility" => self.weights.mobility = int("w_mobility")? as i32,
-            "wcoordination" => self.weights.coordination = int("w_coordination")? as i32,
-            "wthreat" => self.weights.threat = int("w_threat")? as i32,
-            "moveoverhead" => self.move_overhead_ms = int("moveoverhead")? as u64,
-            "movelimit" => self.move_limit_plies = int("movelimit")? as u32,
-            "threads" => self.threads = int("threads")? as usize,
-            "timescaling" => self.time_scaling = b()?,
-            "partialiteration" => self.partial_iteration = b()?,
-            "aspiration" => self.aspiration = b()?,
-            "aspirationwindow" => self.aspiration_window = int("aspirationwindow")? as i32,
-            "rfp" | "reversefutility" => self.reverse_futility = b()?,
-            "rfpmargin" => self.rfp_margin = int("rfpmargin")? as i32,
-            "futility" => self.futility = b()?,
-            "futilitymargin" => self.futility_margin = int("futilitymargin")? as i32,
-            "lmp" | "latemovepruning" => self.late_move_pruning = b()?,
-            "lmrtable" => self.lmr_table = b()?,
-            "see" => self.see = b()?,
-            "evalcache" => self.eval_cache = b()?,
-            "staged" => self.staged_movegen = b()?,
-            "lazyeval" => self.lazy_eval = b()?,
-            "lazymargin" => self.lazy_margin = int("lazymargin")? as i32,
-            _ => return Err(OptionError::Unknown(key)),
-        }
-        Ok(())
     }
 }
 
@@ -495,6 +359,16 @@ pub enum OptionError {
 }
 
 impl SearchOptions {
+    /// The strength limit in force (`None`: full strength).
+    pub fn skill(&self) -> Option<super::strength::Skill> {
+        let level = if self.limit_strength {
+            super::strength::level_for_elo(self.elo)
+        } else {
+            self.skill_level
+        };
+        super::strength::Skill::new(level, self.skill_seed)
+    }
+
     /// Turns every Search II technique (issue 13) on or off at once.
     pub fn set_search2(&mut self, on: bool) {
         self.time_scaling = on;

@@ -1,0 +1,591 @@
+//! The entries of the option table, one per setting (see the parent
+//! module). Names are `(command line, UCCI, UCI)`; `None` means not
+//! advertised in that dialect.
+
+use super::{set_enhancements, set_knowledge, set_pruning, Effect, Kind, Max, OptionDef};
+use crate::engine::options::{ALGORITHMS, KNOWLEDGE, PROFILES, PRUNING, RANDOMNESS};
+use crate::search::{KeepChildren, ELO_MAX, ELO_MIN, FULL_LEVEL, MAX_MULTIPV};
+
+/// An on/off setting stored in `$field` (an expression on `$o`).
+macro_rules! check {
+    ($key:literal, $ucci:expr, $uci:expr, [$($alias:literal),*], $effect:ident, $help:literal, |$o:ident| $field:expr) => {
+        OptionDef {
+            key: $key,
+            ucci: $ucci,
+            uci: $uci,
+            aliases: &[$($alias),*],
+            help: $help,
+            kind: Kind::Check { get: |$o| $field, set: |$o, v| $field = v },
+            effect: Effect::$effect,
+        }
+    };
+}
+
+/// A whole-number setting from `$min` to `$max` stored in `$field`.
+macro_rules! spin {
+    ($key:literal, $ucci:expr, $uci:expr, [$($alias:literal),*], $min:expr, $max:expr, $effect:ident, $help:literal, |$o:ident| $field:expr) => {
+        OptionDef {
+            key: $key,
+            ucci: $ucci,
+            uci: $uci,
+            aliases: &[$($alias),*],
+            help: $help,
+            kind: Kind::Spin {
+                min: $min,
+                max: Max::Fixed($max),
+                get: |$o| $field as i64,
+                set: |$o, v| $field = v as _,
+            },
+            effect: Effect::$effect,
+        }
+    };
+}
+
+/// A search switch known on the command line only.
+macro_rules! switch {
+    ($key:literal, [$($alias:literal),*], $help:literal, $field:ident) => {
+        check!($key, None, None, [$($alias),*], Search, $help, |o| o.search.$field)
+    };
+}
+
+/// A whole-number search setting known on the command line only.
+macro_rules! number {
+    ($key:literal, $min:expr, $max:expr, $help:literal, |$o:ident| $field:expr) => {
+        spin!($key, None, None, [], $min, $max, Search, $help, |$o| $field)
+    };
+}
+
+/// A UCCI option accepted with no effect.
+macro_rules! ignored {
+    ($key:literal) => {
+        OptionDef {
+            key: $key,
+            ucci: None,
+            uci: None,
+            aliases: &[],
+            help: "UCCI option accepted without effect",
+            kind: Kind::Ignored,
+            effect: Effect::Protocol,
+        }
+    };
+}
+
+/// Every option, in the order the handshake advertises them.
+pub static TABLE: &[OptionDef] = &[
+    spin!(
+        "hash",
+        Some("hashsize"),
+        Some("Hash"),
+        [],
+        1,
+        4096,
+        Search,
+        "transposition table MB",
+        |o| o.search.hash_mb
+    ),
+    OptionDef {
+        key: "threads",
+        ucci: Some("threads"),
+        uci: Some("Threads"),
+        aliases: &[],
+        help: "search threads (lazy SMP), up to the logical cores",
+        kind: Kind::Spin {
+            min: 1,
+            max: Max::Cores,
+            get: |o| o.search.threads as i64,
+            set: |o, v| o.search.threads = v as usize,
+        },
+        effect: Effect::Search,
+    },
+    check!(
+        "usemillisec",
+        Some("usemillisec"),
+        None,
+        [],
+        Protocol,
+        "UCCI time and increment in milliseconds",
+        |o| o.usemillisec
+    ),
+    check!(
+        "batch",
+        Some("batch"),
+        None,
+        [],
+        Protocol,
+        "read input only between searches",
+        |o| o.batch
+    ),
+    check!(
+        "debug",
+        Some("debug"),
+        Some("Debug"),
+        [],
+        Protocol,
+        "extra info string output",
+        |o| o.debug
+    ),
+    check!(
+        "ponder",
+        Some("ponder"),
+        Some("Ponder"),
+        [],
+        Protocol,
+        "the GUI may ponder",
+        |o| o.ponder
+    ),
+    check!(
+        "usebook",
+        Some("usebook"),
+        Some("UseBook"),
+        ["ownbook"],
+        Protocol,
+        "use the opening book",
+        |o| o.usebook
+    ),
+    OptionDef {
+        key: "bookfiles",
+        ucci: Some("bookfiles"),
+        uci: Some("BookFiles"),
+        aliases: &["bookfile"],
+        help: "opening book files, ';'-separated",
+        kind: Kind::Text {
+            get: |o| o.bookfiles.clone(),
+            set: |o, v| o.bookfiles = v.to_string(),
+        },
+        effect: Effect::Protocol,
+    },
+    OptionDef {
+        key: "randomness",
+        ucci: Some("randomness"),
+        uci: Some("Randomness"),
+        aliases: &[],
+        help: "variety of the opening book's choice",
+        kind: Kind::Combo {
+            vars: RANDOMNESS,
+            get: |o| o.randomness.clone(),
+            set: |o, v| o.randomness = v.into(),
+        },
+        effect: Effect::Protocol,
+    },
+    OptionDef {
+        key: "pruning",
+        ucci: Some("pruning"),
+        uci: Some("Pruning"),
+        aliases: &[],
+        help: "iProbcut aggressiveness (sets n, k_open, k_end)",
+        kind: Kind::Combo {
+            vars: PRUNING,
+            get: |o| o.pruning.clone(),
+            set: set_pruning,
+        },
+        effect: Effect::Search,
+    },
+    OptionDef {
+        key: "knowledge",
+        ucci: Some("knowledge"),
+        uci: Some("Knowledge"),
+        aliases: &[],
+        help: "evaluation parts in use (sets the w_ weights)",
+        kind: Kind::Combo {
+            vars: KNOWLEDGE,
+            get: |o| o.knowledge.clone(),
+            set: set_knowledge,
+        },
+        effect: Effect::Search,
+    },
+    OptionDef {
+        key: "newgame",
+        ucci: Some("newgame"),
+        uci: Some("Clear Hash"),
+        aliases: &[],
+        help: "forget the hash table and history",
+        kind: Kind::NewGame,
+        effect: Effect::Protocol,
+    },
+    spin!(
+        "moveoverhead",
+        Some("moveoverhead"),
+        Some("Move Overhead"),
+        [],
+        0,
+        10_000,
+        Search,
+        "clock safety margin in ms",
+        |o| o.search.move_overhead_ms
+    ),
+    spin!(
+        "multipv",
+        Some("multipv"),
+        Some("MultiPV"),
+        [],
+        1,
+        MAX_MULTIPV as i64,
+        Search,
+        "root lines reported per iteration",
+        |o| o.search.multipv
+    ),
+    spin!(
+        "skill",
+        Some("skilllevel"),
+        Some("Skill Level"),
+        ["level"],
+        0,
+        FULL_LEVEL as i64,
+        Search,
+        "strength level, 20 is full strength",
+        |o| o.search.skill_level
+    ),
+    check!(
+        "limitstrength",
+        Some("limitstrength"),
+        Some("UCI_LimitStrength"),
+        [],
+        Search,
+        "play at the strength of elo instead of skill",
+        |o| o.search.limit_strength
+    ),
+    spin!(
+        "elo",
+        Some("elo"),
+        Some("UCI_Elo"),
+        [],
+        ELO_MIN,
+        ELO_MAX,
+        Search,
+        "strength wanted with limitstrength",
+        |o| o.search.elo
+    ),
+    OptionDef {
+        key: "skillseed",
+        ucci: None,
+        uci: None,
+        aliases: &["seed"],
+        help: "seed of a weakened search's choice (0: a fresh one each search)",
+        kind: Kind::Spin {
+            min: 0,
+            max: Max::Fixed(u32::MAX as i64),
+            get: |o| o.search.skill_seed.unwrap_or(0) as i64,
+            set: |o, v| o.search.skill_seed = (v != 0).then_some(v as u64),
+        },
+        effect: Effect::Search,
+    },
+    OptionDef {
+        key: "algorithm",
+        ucci: Some("algorithm"),
+        uci: Some("algorithm"),
+        aliases: &["algo"],
+        help: "tree search",
+        kind: Kind::Combo {
+            vars: ALGORITHMS,
+            get: |o| o.search.algorithm.to_string(),
+            set: |o, v| o.search.algorithm = v.parse().expect("one of ALGORITHMS"),
+        },
+        effect: Effect::Search,
+    },
+    spin!(
+        "pre",
+        Some("pre"),
+        Some("pre"),
+        [],
+        0,
+        20,
+        Search,
+        "iProbcut pre-evaluation depth",
+        |o| o.search.iprobcut.pre
+    ),
+    spin!(
+        "threshold",
+        Some("threshold"),
+        Some("threshold"),
+        [],
+        0,
+        60,
+        Search,
+        "iProbcut prunes above this remaining depth",
+        |o| o.search.iprobcut.threshold
+    ),
+    OptionDef {
+        key: "n",
+        ucci: Some("n"),
+        uci: Some("n"),
+        aliases: &[],
+        help: "iProbcut children always kept (0 = all)",
+        kind: Kind::Spin {
+            min: 0,
+            max: Max::Fixed(1000),
+            get: |o| o.search.iprobcut.n.to_option(),
+            set: |o, v| o.search.iprobcut.n = KeepChildren::from_option(v),
+        },
+        effect: Effect::Search,
+    },
+    OptionDef {
+        key: "k",
+        ucci: Some("k"),
+        uci: Some("k"),
+        aliases: &[],
+        help: "iProbcut k in percent of sigma (sets k_open and k_end)",
+        kind: Kind::Spin {
+            min: 0,
+            max: Max::Fixed(100_000),
+            get: |o| o.search.iprobcut.k_open as i64,
+            set: |o, v| {
+                o.search.iprobcut.k_open = v as i32;
+                o.search.iprobcut.k_end = v as i32;
+            },
+        },
+        effect: Effect::Search,
+    },
+    spin!(
+        "sigma",
+        Some("sigma"),
+        Some("sigma"),
+        [],
+        0,
+        10_000,
+        Search,
+        "iProbcut sigma in evaluation units",
+        |o| o.search.iprobcut.sigma
+    ),
+    OptionDef {
+        key: "profile",
+        ucci: Some("profile"),
+        uci: Some("profile"),
+        aliases: &[],
+        help: "evaluation profile",
+        kind: Kind::Combo {
+            vars: PROFILES,
+            get: |o| o.search.profile.to_string(),
+            set: |o, v| o.search.profile = v.parse().expect("one of PROFILES"),
+        },
+        effect: Effect::Search,
+    },
+    spin!(
+        "w_material",
+        Some("w_material"),
+        Some("w_material"),
+        [],
+        -1000,
+        1000,
+        Search,
+        "weight of material (percent)",
+        |o| o.search.weights.material
+    ),
+    spin!(
+        "w_position",
+        Some("w_position"),
+        Some("w_position"),
+        [],
+        -1000,
+        1000,
+        Search,
+        "weight of position (percent)",
+        |o| o.search.weights.position
+    ),
+    spin!(
+        "w_mobility",
+        Some("w_mobility"),
+        Some("w_mobility"),
+        [],
+        -1000,
+        1000,
+        Search,
+        "weight of mobility (percent)",
+        |o| o.search.weights.mobility
+    ),
+    spin!(
+        "w_coordination",
+        Some("w_coordination"),
+        Some("w_coordination"),
+        [],
+        -1000,
+        1000,
+        Search,
+        "weight of coordination (percent)",
+        |o| o.search.weights.coordination
+    ),
+    spin!(
+        "w_threat",
+        Some("w_threat"),
+        Some("w_threat"),
+        [],
+        -1000,
+        1000,
+        Search,
+        "weight of threats and protection (percent)",
+        |o| o.search.weights.threat
+    ),
+    check!(
+        "showwdl",
+        None,
+        Some("UCI_ShowWDL"),
+        [],
+        Protocol,
+        "win/draw/loss permille in info lines (when a model is wired in)",
+        |o| o.show_wdl
+    ),
+    check!(
+        "showevals",
+        Some("showevals"),
+        Some("showevals"),
+        [],
+        Protocol,
+        "the evals field in info lines",
+        |o| o.show_evals
+    ),
+    check!(
+        "resign",
+        Some("resign"),
+        Some("resign"),
+        [],
+        Protocol,
+        "resign hopeless positions",
+        |o| o.resign
+    ),
+    check!(
+        "draw",
+        Some("draw"),
+        Some("draw"),
+        [],
+        Protocol,
+        "accept draw offers in dead-level positions",
+        |o| o.draw
+    ),
+    // the search's switches and margins, on the command line and in arena
+    // specs (a GUI has no use for them)
+    switch!("tt", [], "transposition table", tt),
+    switch!("history", [], "history heuristic", history),
+    switch!("killers", [], "killer moves", killers),
+    switch!("pvs", [], "principal variation search", pvs),
+    switch!("quiescence", ["qs"], "quiescence search", quiescence),
+    switch!("nullmove", ["null"], "null-move pruning", null_move),
+    switch!("lmr", [], "late move reductions", lmr),
+    switch!(
+        "checkext",
+        ["checkextension"],
+        "check extension",
+        check_extension
+    ),
+    switch!("iterative", ["id"], "iterative deepening", iterative),
+    OptionDef {
+        key: "enhancements",
+        ucci: None,
+        uci: None,
+        aliases: &[],
+        help: "all of tt ... checkext and the Search II techniques",
+        kind: Kind::Check {
+            get: |o| o.search.tt,
+            set: set_enhancements,
+        },
+        effect: Effect::Search,
+    },
+    number!(
+        "k_open",
+        0,
+        100_000,
+        "iProbcut k (percent) with full material",
+        |o| o.search.iprobcut.k_open
+    ),
+    number!(
+        "k_end",
+        0,
+        100_000,
+        "iProbcut k (percent) in the endgame",
+        |o| o.search.iprobcut.k_end
+    ),
+    number!(
+        "movelimit",
+        0,
+        10_000,
+        "plies without capture that draw (0 = off)",
+        |o| o.search.move_limit_plies
+    ),
+    switch!(
+        "timescaling",
+        [],
+        "more time for restless best moves and falling scores",
+        time_scaling
+    ),
+    switch!(
+        "partialiteration",
+        [],
+        "play a better root move from an unfinished iteration",
+        partial_iteration
+    ),
+    switch!("aspiration", [], "aspiration windows", aspiration),
+    number!(
+        "aspirationwindow",
+        1,
+        10_000,
+        "first aspiration half-width in evaluation units",
+        |o| o.search.aspiration_window
+    ),
+    switch!(
+        "rfp",
+        ["reversefutility"],
+        "reverse futility pruning (static null move)",
+        reverse_futility
+    ),
+    number!(
+        "rfpmargin",
+        0,
+        10_000,
+        "reverse futility margin per ply",
+        |o| o.search.rfp_margin
+    ),
+    switch!(
+        "futility",
+        [],
+        "futility pruning of quiet moves near the leaves",
+        futility
+    ),
+    number!(
+        "futilitymargin",
+        0,
+        10_000,
+        "futility margin per ply",
+        |o| o.search.futility_margin
+    ),
+    switch!(
+        "lmp",
+        ["latemovepruning"],
+        "late-move pruning",
+        late_move_pruning
+    ),
+    switch!(
+        "lmrtable",
+        [],
+        "LMR from a log-log table with history (off: fixed 1-2 plies)",
+        lmr_table
+    ),
+    switch!(
+        "see",
+        [],
+        "static exchange evaluation for ordering and quiescence",
+        see
+    ),
+    switch!("evalcache", [], "evaluation cache", eval_cache),
+    switch!(
+        "staged",
+        [],
+        "search a legal hash move before generating the others",
+        staged_movegen
+    ),
+    switch!(
+        "lazyeval",
+        [],
+        "lazy stand-pat on material and position in quiescence",
+        lazy_eval
+    ),
+    number!(
+        "lazymargin",
+        0,
+        100_000,
+        "lazy evaluation margin in evaluation units",
+        |o| o.search.lazy_margin
+    ),
+    ignored!("useegtb"),
+    ignored!("egtbpaths"),
+    ignored!("idle"),
+    ignored!("promotion"),
+    ignored!("style"),
+];
