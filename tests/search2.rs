@@ -16,6 +16,8 @@ const DEPTH_SWITCHES: &[&str] = &[
     "lmrtable",
     "see",
     "staged",
+    "countermove",
+    "capturehistory",
 ];
 /// Switches that change the work but not the tree: the evaluation cache
 /// and lazy stand-pat return the same or a bounded value faster.

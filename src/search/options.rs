@@ -159,6 +159,13 @@ pub struct SearchOptions {
     /// 1000 positions of tests/data/movegen-oracle.tsv was 108 (median 25,
     /// 95th 82, max 165) for the default profile.
     pub lazy_margin: i32,
+    /// Countermove heuristic: the quiet move that last refuted the previous
+    /// move is ordered right after the killers.
+    pub countermove: bool,
+    /// Capture history: captures ordered by victim, then by how often the
+    /// same capture (piece, square, victim) cut off before, instead of by
+    /// MVV/LVA.
+    pub capture_history: bool,
 }
 
 impl Default for SearchOptions {
@@ -198,6 +205,8 @@ impl Default for SearchOptions {
             staged_movegen: true,
             lazy_eval: true,
             lazy_margin: 110,
+            countermove: false,
+            capture_history: false,
         }
     }
 }
@@ -229,6 +238,8 @@ impl SearchOptions {
             eval_cache: false,
             staged_movegen: false,
             lazy_eval: false,
+            countermove: false,
+            capture_history: false,
             ..SearchOptions::default()
         }
     }
@@ -320,6 +331,8 @@ impl SearchOptions {
         ("staged", "search a legal hash move before generating the others on/off"),
         ("lazyeval", "lazy stand-pat on material and position in quiescence on/off"),
         ("lazymargin", "lazy evaluation margin in evaluation units"),
+        ("countermove", "countermove heuristic (after the killers) on/off"),
+        ("capturehistory", "order captures by victim and capture history on/off"),
     ];
 
     /// The ranges of the whole-number settings, `(key, min, max)`: the one
@@ -410,6 +423,10 @@ impl SearchOptions {
                 self.lmr = on;
                 self.check_extension = on;
                 self.set_search2(on);
+                if !on {
+                    self.countermove = false;
+                    self.capture_history = false;
+                }
             }
             "hash" | "hashsize" => self.hash_mb = int("hash")? as usize,
             "pre" => ipc.pre = int("pre")? as i32,
@@ -449,6 +466,8 @@ impl SearchOptions {
             "staged" => self.staged_movegen = b()?,
             "lazyeval" => self.lazy_eval = b()?,
             "lazymargin" => self.lazy_margin = int("lazymargin")? as i32,
+            "countermove" => self.countermove = b()?,
+            "capturehistory" => self.capture_history = b()?,
             _ => return Err(OptionError::Unknown(key)),
         }
         Ok(())
