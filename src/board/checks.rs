@@ -60,20 +60,47 @@ impl CheckCandidates {
     }
 }
 
+/// A file's rank mask (bit `r`) spread onto the squares of file a (bit
+/// `r * 9`); shift left by the file for the other files.
+static FILE_SPREAD: [u128; 1024] = file_spread();
+
+const fn file_spread() -> [u128; 1024] {
+    let mut t = [0; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        let mut r = 0;
+        while r < 10 {
+            if m & (1 << r) != 0 {
+                t[m] |= 1 << (r * 9);
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// The bits strictly between line positions `a` and `b`.
+#[inline(always)]
+fn line_between(a: usize, b: usize) -> u16 {
+    let (lo, hi) = (a.min(b), a.max(b));
+    ((1u16 << hi) - 1) & !((2u16 << lo) - 1)
+}
+
 /// The squares strictly between `a` and `b` (on one file or rank) and how
 /// many pieces stand on them.
-#[inline]
+#[inline(always)]
 fn between(pos: &Position, a: usize, b: usize) -> (u128, u32) {
-    let (lo, hi) = (a.min(b), a.max(b));
-    let step = if lo % 9 == hi % 9 { 9 } else { 1 };
-    let (mut mask, mut count) = (0u128, 0);
-    let mut s = lo + step;
-    while s < hi {
-        mask |= 1 << s;
-        count += u32::from(pos.pieces[s] != 0);
-        s += step;
+    let (af, ar, bf, br) = (a % 9, a / 9, b % 9, b / 9);
+    if af == bf {
+        let bits = line_between(ar, br);
+        let count = (pos.file_occ[af] & bits).count_ones();
+        (FILE_SPREAD[bits as usize] << af, count)
+    } else {
+        let bits = line_between(af, bf);
+        let count = (pos.rank_occ[ar] & bits).count_ones();
+        ((bits as u128) << (ar * 9), count)
     }
-    (mask, count)
 }
 
 /// Where a move must start (`from`) or end (`to`) to possibly uncover an
