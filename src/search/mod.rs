@@ -11,6 +11,7 @@ mod evalcache;
 mod limits;
 mod options;
 mod ordering;
+mod picker;
 mod pruning;
 mod quiesce;
 mod score;
