@@ -5,8 +5,7 @@
 use super::evalcache::EvalCache;
 use super::limits::{TimeBudget, MAX_PLY};
 use super::options::{Algorithm, SearchOptions};
-use super::ordering::{History, OrderingHints};
-use super::picker::OrderedMoves;
+use super::ordering::{order_moves, History, OrderingHints};
 use super::pruning::{lmp_quiets, lmr_reduction, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, RFP_MAX_DEPTH};
 use super::score::{mated_in, INFINITY, MATE_BOUND, RULE_LOSS};
 use super::stats::SearchStats;
@@ -342,7 +341,7 @@ impl<'a> Context<'a> {
         let mut moves = if staged {
             let mut m = MoveList::new();
             m.push(hash_move);
-            OrderedMoves::from_list(&m)
+            m
         } else {
             let m = self.ordered_moves(in_check, ply, &hints);
             if m.is_empty() {
@@ -360,14 +359,12 @@ impl<'a> Context<'a> {
             && (!generated || moves.len() > 1);
         // The hash move is never pruned and comes first; searching it before
         // the pre-evaluations saves them all when it already cuts off.
-        let hash_first = prune_here && moves.pick(0, &mut self.pos) == hash_move;
+        let hash_first = prune_here && moves[0] == hash_move;
         if prune_here && !hash_first {
-            let mut list = moves.into_list(&mut self.pos);
-            self.forward_prune(&mut list, ply, hash_move);
+            self.forward_prune(&mut moves, ply, hash_move);
             if self.aborted {
                 return 0;
             }
-            moves = OrderedMoves::from_list(&list);
         }
 
         let check_candidates = self.pos.check_candidates();
@@ -378,35 +375,30 @@ impl<'a> Context<'a> {
         let mut i = 0;
         while i < moves.len() || !generated {
             if i == 1 && (hash_first || !generated) {
-                let mut rest = if generated {
-                    moves
+                let mut rest = MoveList::new();
+                if generated {
+                    moves[1..].iter().for_each(|&m| rest.push(m));
                 } else {
                     generated = true;
-                    let mut rest = self.ordered_moves(in_check, ply, &hints);
-                    rest.remove(hash_move);
-                    rest.put_first(hash_move);
-                    rest
-                };
-                if prune_here && rest.len() > 1 {
-                    let all = rest.into_list(&mut self.pos);
-                    let mut list = MoveList::new();
-                    all.iter().skip(1).for_each(|&m| list.push(m));
-                    self.forward_prune(&mut list, ply, Move::NULL);
+                    rest = self.ordered_moves(in_check, ply, &hints);
+                    rest.retain(|m| m != hash_move);
+                }
+                if prune_here && !rest.is_empty() {
+                    self.forward_prune(&mut rest, ply, Move::NULL);
                     if self.aborted {
                         return 0;
                     }
-                    // keep the ranking of the pre-evaluation for the rest
-                    let mut ranked = MoveList::new();
-                    ranked.push(hash_move);
-                    list.iter().for_each(|&m| ranked.push(m));
-                    rest = OrderedMoves::from_list(&ranked);
                 }
-                moves = rest;
+                // keep the ranking of the pre-evaluation for the rest
+                let mut ranked = MoveList::new();
+                ranked.push(hash_move);
+                rest.iter().for_each(|&m| ranked.push(m));
+                moves = ranked;
                 if moves.len() == 1 {
                     break;
                 }
             }
-            let mv = moves.pick(i, &mut self.pos);
+            let mv = moves[i];
             let quiet = !self.pos.is_capture(mv);
             let is_killer = hints.killers.contains(&mv);
             let good_history =
@@ -531,17 +523,13 @@ impl<'a> Context<'a> {
     }
 
     /// The legal moves (banned root moves left out), best first.
-    fn ordered_moves(
-        &mut self,
-        in_check: bool,
-        ply: usize,
-        hints: &OrderingHints,
-    ) -> OrderedMoves {
+    fn ordered_moves(&mut self, in_check: bool, ply: usize, hints: &OrderingHints) -> MoveList {
         let mut moves = self.pos.legal_moves_given_check(in_check);
         if ply == 0 && !self.banned.is_empty() {
             moves.retain(|m| !self.banned.contains(&m));
         }
-        OrderedMoves::new(&self.pos, &moves, hints, self.history)
+        order_moves(&mut self.pos, &mut moves, hints, self.history);
+        moves
     }
 
     /// iProbcut's step at one node: every child gets a pre-evaluation

@@ -11,7 +11,6 @@ mod evalcache;
 mod limits;
 mod options;
 mod ordering;
-mod picker;
 mod pruning;
 mod quiesce;
 mod score;

@@ -4,7 +4,7 @@
 
 use super::limits::MAX_PLY;
 use super::see;
-use crate::board::{Move, PieceKind, Position};
+use crate::board::{Move, MoveList, PieceKind, Position};
 
 /// Victim values for MVV/LVA (indexed by `PieceKind::index`).
 const VICTIM: [i32; 7] = [1000, 2, 2, 4, 9, 4, 1];
@@ -195,43 +195,61 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     victim * 16 - ATTACKER[attacker]
 }
 
-/// The ordering score of `mv` and whether it is a capture whose score
-/// still depends on SEE: such a capture is scored as not losing, and
-/// [`demote_losing`] gives its score once SEE says it loses material (so
-/// SEE runs only for the captures the search reaches).
+/// Sorts by score, highest first, keeping equal scores in their order: the
+/// same order as a stable sort, cheaper for move lists of some 40 entries.
 #[inline]
-pub(super) fn score_move(
-    pos: &Position,
-    mv: Move,
-    hints: &OrderingHints,
-    history: &History,
-) -> (i32, bool) {
-    if mv == hints.hash_move {
-        (HASH_MOVE, false)
-    } else if pos.is_capture(mv) {
-        let rank = if hints.use_capture_history {
-            history.capture_score(pos, mv)
-        } else {
-            mvv_lva(pos, mv)
-        };
-        let unsure = hints.use_see && !see::surely_not_losing(pos, mv);
-        (CAPTURE_BASE + rank, unsure)
-    } else if mv == hints.killers[0] {
-        (KILLER_BASE + 1, false)
-    } else if mv == hints.killers[1] {
-        (KILLER_BASE, false)
-    } else if mv == hints.countermove {
-        (COUNTERMOVE, false)
-    } else if hints.use_history {
-        (history.score(pos, mv), false)
-    } else {
-        (0, false)
+fn insertion_sort_descending(items: &mut [(i32, Move)]) {
+    for i in 1..items.len() {
+        let x = items[i];
+        let mut j = i;
+        while j > 0 && items[j - 1].0 < x.0 {
+            items[j] = items[j - 1];
+            j -= 1;
+        }
+        items[j] = x;
     }
 }
 
-/// The score of a capture scored `score` by [`score_move`] once SEE found
-/// that it loses material: after every quiet move, same rank.
-#[inline]
-pub(super) fn demote_losing(score: i32) -> i32 {
-    score - CAPTURE_BASE + LOSING_CAPTURE_BASE
+/// Sorts `moves` best first. The sort is stable, so equal scores keep
+/// generation order and the search stays deterministic.
+pub fn order_moves(
+    pos: &mut Position,
+    moves: &mut MoveList,
+    hints: &OrderingHints,
+    history: &History,
+) {
+    let mut scored: [(i32, Move); crate::board::MAX_MOVES] =
+        [(0, Move::NULL); crate::board::MAX_MOVES];
+    let n = moves.len();
+    for (i, &mv) in moves.iter().enumerate() {
+        let s = if mv == hints.hash_move {
+            HASH_MOVE
+        } else if pos.is_capture(mv) {
+            let rank = if hints.use_capture_history {
+                history.capture_score(pos, mv)
+            } else {
+                mvv_lva(pos, mv)
+            };
+            if hints.use_see && !see::see_at_least(pos, mv, 0) {
+                LOSING_CAPTURE_BASE + rank
+            } else {
+                CAPTURE_BASE + rank
+            }
+        } else if mv == hints.killers[0] {
+            KILLER_BASE + 1
+        } else if mv == hints.killers[1] {
+            KILLER_BASE
+        } else if mv == hints.countermove {
+            COUNTERMOVE
+        } else if hints.use_history {
+            history.score(pos, mv)
+        } else {
+            0
+        };
+        scored[i] = (s, mv);
+    }
+    insertion_sort_descending(&mut scored[..n]);
+    for (slot, (_, mv)) in moves.as_mut_slice().iter_mut().zip(scored[..n].iter()) {
+        *slot = *mv;
+    }
 }
