@@ -2,11 +2,11 @@
 //! legal ones by a king-safety test that is skipped when the move provably
 //! cannot expose the king.
 
+use super::checks::uncovering_squares;
 use super::moves::{Move, MoveList};
 use super::piece::PieceKind;
 use super::position::{Position, NO_SQUARE, SLOT_KIND};
 use super::square::Square;
-use super::checks::uncovering_squares;
 use super::tables::{
     Steps, ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, KING_MOVES, KNIGHT_MOVES, PAWN_MOVES,
     RANK_LINES,
