@@ -121,3 +121,19 @@ fn all_techniques_on_stay_deterministic_and_legal() {
         }
     }
 }
+
+#[test]
+fn countermove_and_capture_history_stay_deterministic_and_legal() {
+    let mut o = with(SearchOptions::default(), "countermove", true);
+    o = with(o, "capturehistory", true);
+    for pos in bench_positions().iter().take(6) {
+        let a = search(o.clone(), pos, 6);
+        let b = search(o.clone(), pos, 6);
+        assert_eq!((a.stats, a.best_move, &a.pv), (b.stats, b.best_move, &b.pv));
+        let mut p = pos.clone();
+        for &mv in &a.pv {
+            assert!(p.is_legal(mv), "illegal pv move in {}", pos.to_fen());
+            p.make_move(mv);
+        }
+    }
+}
