@@ -12,8 +12,50 @@ const fn code(colour: Colour, kind: PieceKind) -> u8 {
     Piece::new(colour, kind).code() as u8
 }
 
-/// Up to 16 attacker squares.
-pub type Attackers = Vec<Square>;
+/// Up to 16 attacker squares, kept on the stack (SEE asks for them at
+/// every exchange step, where a heap list cost more than the scan).
+#[derive(Copy, Clone, Debug)]
+pub struct Attackers {
+    squares: [Square; 16],
+    len: usize,
+}
+
+impl Attackers {
+    fn new() -> Attackers {
+        Attackers {
+            squares: [Square::from_index_unchecked(0); 16],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, sq: Square) {
+        // a side has 16 pieces, so there is always room
+        self.squares[self.len] = sq;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Attackers {
+    type Target = [Square];
+    fn deref(&self) -> &[Square] {
+        &self.squares[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for Attackers {
+    fn deref_mut(&mut self) -> &mut [Square] {
+        &mut self.squares[..self.len]
+    }
+}
+
+impl IntoIterator for Attackers {
+    type Item = Square;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Square, 16>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.squares.into_iter().take(self.len)
+    }
+}
 
 impl Position {
     /// Whether the king of `colour` is attacked (by a rook, cannon, horse or
@@ -102,7 +144,7 @@ impl Position {
     /// (rooks and cannons on the file, then the rank, horses, pawns, king,
     /// advisors, elephants). Pins are not considered.
     pub fn attackers(&self, sq: Square, by: Colour) -> Attackers {
-        let mut out = Vec::new();
+        let mut out = Attackers::new();
         let s = sq.index();
         let (f, r) = (s % 9, s / 9);
         let is = |p: u8, kind| p == code(by, kind);

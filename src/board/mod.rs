@@ -4,6 +4,7 @@
 //! limit, adjudication). It knows nothing of evaluation or search.
 
 mod attacks;
+mod checks;
 mod fen;
 mod movegen;
 mod moves;
@@ -17,6 +18,7 @@ pub mod tables;
 mod zobrist;
 
 pub use attacks::Attackers;
+pub use checks::CheckCandidates;
 pub use fen::{FenError, START_FEN};
 pub use moves::{Move, MoveList, MoveParseError, MAX_MOVES};
 pub use perft::{perft, perft_divide};

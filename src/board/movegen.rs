@@ -2,6 +2,7 @@
 //! legal ones by a king-safety test that is skipped when the move provably
 //! cannot expose the king.
 
+use super::checks::uncovering_squares;
 use super::moves::{Move, MoveList};
 use super::piece::PieceKind;
 use super::position::{Position, NO_SQUARE, SLOT_KIND};
@@ -160,26 +161,24 @@ impl Position {
 
     /// Drops the pseudo-legal moves of `list` that leave the king attacked.
     ///
-    /// When the side is not in check, a move can only expose its king by
-    /// leaving or entering the king's file or rank (a rook line, a cannon
-    /// screen, the facing kings) or by vacating a horse leg next to the
-    /// king (the four diagonal neighbours). Other moves are kept untested.
+    /// When the side is not in check, only king moves and moves that
+    /// uncover an enemy attack on the king (see
+    /// [`super::checks::uncovering_squares`]) can be illegal; the others
+    /// are kept untested.
     fn retain_legal(&self, list: &mut MoveList, in_check: bool) {
         let side = self.side;
         let king = self.piece_sq[side.index() * 16] as usize;
-        let (kf, kr) = (king % 9, king / 9);
+        let (from_risk, to_risk) = if in_check {
+            (u128::MAX, u128::MAX)
+        } else {
+            uncovering_squares(self, king, side.opposite())
+        };
         // the test needs to play moves on the placement; a scratch copy of
         // the arrays is cheaper than interior mutability here
         let mut scratch: Option<Position> = None;
         list.retain(|mv| {
             let (from, to) = (mv.from().index(), mv.to().index());
-            let risky = in_check
-                || from == king
-                || from % 9 == kf
-                || from / 9 == kr
-                || to % 9 == kf
-                || to / 9 == kr
-                || ((from % 9).abs_diff(kf) == 1 && (from / 9).abs_diff(kr) == 1);
+            let risky = from == king || (from_risk >> from) & 1 != 0 || (to_risk >> to) & 1 != 0;
             if !risky {
                 return true;
             }

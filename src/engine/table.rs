@@ -312,4 +312,9 @@ fn set_enhancements(o: &mut EngineOptions, on: bool) {
     s.lmr = on;
     s.check_extension = on;
     s.set_search2(on);
+    if !on {
+        // off by default: `enhancements=on` leaves them as they are
+        s.countermove = false;
+        s.capture_history = false;
+    }
 }

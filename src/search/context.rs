@@ -342,7 +342,16 @@ impl<'a> Context<'a> {
             },
             use_history: self.options.history,
             use_see: self.options.see,
+            countermove: if self.options.countermove {
+                self.history.countermove(&self.pos)
+            } else {
+                Move::NULL
+            },
+            use_capture_history: self.options.capture_history,
         };
+        // captures searched here that did not cut off (capture history)
+        let mut failed_captures = [Move::NULL; 16];
+        let mut failed_count = 0;
         // Staged generation: a legal hash move is searched before the other
         // moves are generated (and ordered); its cut-off saves both. The
         // order of the moves searched is the same either way.
@@ -380,6 +389,7 @@ impl<'a> Context<'a> {
             }
         }
 
+        let check_candidates = self.pos.check_candidates();
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
@@ -421,8 +431,10 @@ impl<'a> Context<'a> {
             if quiet {
                 quiets_tried += 1;
             }
+            let may_check = check_candidates.may_give_check(mv);
             self.pos.make_move(mv);
-            let gives_check = self.pos.in_check();
+            let gives_check = may_check && self.pos.in_check();
+            debug_assert!(may_check || !self.pos.in_check(), "{mv} checks unseen");
             if prunable && !gives_check && (futility_value.is_some() || quiets_tried > lmp_limit) {
                 self.pos.unmake_move();
                 if let Some(v) = futility_value {
@@ -492,10 +504,22 @@ impl<'a> Context<'a> {
                             if self.options.killers {
                                 self.history.add_killer(ply, mv);
                             }
+                            if self.options.countermove {
+                                self.history.add_countermove(&self.pos, mv);
+                            }
+                        } else if self.options.capture_history {
+                            self.history.update_capture(&self.pos, mv, depth * depth);
+                            for &c in &failed_captures[..failed_count] {
+                                self.history.update_capture(&self.pos, c, -depth * depth);
+                            }
                         }
                         break;
                     }
                 }
+            }
+            if !quiet && failed_count < failed_captures.len() {
+                failed_captures[failed_count] = mv;
+                failed_count += 1;
             }
             i += 1;
         }

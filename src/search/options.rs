@@ -199,6 +199,13 @@ pub struct SearchOptions {
     /// 1000 positions of tests/data/movegen-oracle.tsv was 108 (median 25,
     /// 95th 82, max 165) for the default profile.
     pub lazy_margin: i32,
+    /// Countermove heuristic: the quiet move that last refuted the previous
+    /// move is ordered right after the killers.
+    pub countermove: bool,
+    /// Capture history: captures ordered by victim, then by how often the
+    /// same capture (piece, square, victim) cut off before, instead of by
+    /// MVV/LVA.
+    pub capture_history: bool,
 
     // --- what the user asks for rather than how the search works
     /// Root lines reported each iteration (MultiPV); 1 is the plain search.
@@ -252,6 +259,8 @@ impl Default for SearchOptions {
             staged_movegen: true,
             lazy_eval: true,
             lazy_margin: 110,
+            countermove: false,
+            capture_history: false,
             multipv: 1,
             skill_level: super::strength::FULL_LEVEL,
             limit_strength: false,
@@ -288,6 +297,8 @@ impl SearchOptions {
             eval_cache: false,
             staged_movegen: false,
             lazy_eval: false,
+            countermove: false,
+            capture_history: false,
             ..SearchOptions::default()
         }
     }

@@ -1,5 +1,6 @@
-//! Move ordering: hash move, captures by MVV/LVA, killer moves, then quiet
-//! moves by the history heuristic.
+//! Move ordering: hash move, captures by MVV/LVA (or by victim and capture
+//! history), killer moves, the countermove, then quiet moves by the
+//! history heuristic.
 
 use super::limits::MAX_PLY;
 use super::see;
@@ -16,16 +17,37 @@ const KILLER_BASE: i32 = 1 << 27;
 /// History scores are kept below this so they never pass the killers.
 const HISTORY_MAX: i32 = 1 << 26;
 
+/// The countermove ranks just below the killers.
+const COUNTERMOVE: i32 = KILLER_BASE - 1;
+
 /// Captures that lose material by SEE go after every quiet move.
 const LOSING_CAPTURE_BASE: i32 = -(1 << 28);
 
-/// History and killer tables.
+/// Capture history scores stay within ±this (the update pulls them toward
+/// the bound, never past it), so victim value still ranks first.
+const CAPTURE_HISTORY_MAX: i32 = 1 << 14;
+/// With capture history, captures rank by victim value times this, plus
+/// their capture history.
+const VICTIM_SCALE: i32 = 4 * CAPTURE_HISTORY_MAX;
+
+/// Capture history entries: by moving piece code, target square and victim
+/// kind.
+type CaptureTable = [[[i32; 7]; 90]; 16];
+
+/// History, killer, countermove and capture history tables: everything
+/// one search thread learns about move order.
 pub struct History {
     table: Box<[[i32; 90]; 16]>,
     killers: [[Move; 2]; MAX_PLY + 2],
     /// The largest history score (kept through aging and halving), the
     /// yardstick of "good history" for late move reductions.
     max: i32,
+    /// The quiet reply that last refuted a move, by that move's piece code
+    /// and target square.
+    countermoves: Box<[[Move; 90]; 16]>,
+    /// How often a capture caused a cut-off (rewarded) or was tried
+    /// before the one that did (penalised).
+    captures: Box<CaptureTable>,
 }
 
 impl Default for History {
@@ -34,6 +56,8 @@ impl Default for History {
             table: Box::new([[0; 90]; 16]),
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
             max: 0,
+            countermoves: Box::new([[Move::NULL; 90]; 16]),
+            captures: Box::new([[[0; 7]; 90]; 16]),
         }
     }
 }
@@ -53,6 +77,9 @@ impl History {
         }
         self.max /= 4;
         self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
+        for v in self.captures.iter_mut().flatten().flatten() {
+            *v /= 4;
+        }
     }
 
     /// Rewards a quiet move that caused a cut-off at `depth`.
@@ -85,6 +112,49 @@ impl History {
         self.killers[ply]
     }
 
+    /// The quiet move that last refuted the move just played in `pos`
+    /// (NULL if none, or after a null move).
+    pub fn countermove(&self, pos: &Position) -> Move {
+        match pos.last_move() {
+            Some(prev) if !prev.is_null() => {
+                let to = prev.to().index();
+                self.countermoves[pos.piece_code_at(to)][to]
+            }
+            _ => Move::NULL,
+        }
+    }
+
+    /// Remembers the quiet `mv` as the refutation of the move just played
+    /// in `pos`.
+    pub fn add_countermove(&mut self, pos: &Position, mv: Move) {
+        if let Some(prev) = pos.last_move().filter(|m| !m.is_null()) {
+            let to = prev.to().index();
+            self.countermoves[pos.piece_code_at(to)][to] = mv;
+        }
+    }
+
+    fn capture_entry(&mut self, pos: &Position, mv: Move) -> &mut i32 {
+        let victim = pos.piece_at(mv.to()).map_or(0, |p| p.kind().index());
+        &mut self.captures[pos.piece_code_at(mv.from().index())][mv.to().index()][victim]
+    }
+
+    /// Moves the capture history of the capture `mv` (not yet made) by
+    /// `bonus` (positive for a cut-off, negative for a capture tried before
+    /// it), pulled toward the bound so it never leaves ±CAPTURE_HISTORY_MAX.
+    pub fn update_capture(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        let bonus = bonus.clamp(-CAPTURE_HISTORY_MAX, CAPTURE_HISTORY_MAX);
+        let v = self.capture_entry(pos, mv);
+        *v += bonus - *v * bonus.abs() / CAPTURE_HISTORY_MAX;
+    }
+
+    /// The ordering score of the capture `mv` by capture history: victim
+    /// value first, capture history within equal victims.
+    fn capture_score(&self, pos: &Position, mv: Move) -> i32 {
+        let victim = pos.piece_at(mv.to()).map_or(0, |p| p.kind().index());
+        let h = self.captures[pos.piece_code_at(mv.from().index())][mv.to().index()][victim];
+        VICTIM[victim] * VICTIM_SCALE + h
+    }
+
     fn score(&self, pos: &Position, mv: Move) -> i32 {
         self.table[pos.piece_code_at(mv.from().index())][mv.to().index()]
     }
@@ -107,6 +177,10 @@ pub struct OrderingHints {
     pub use_history: bool,
     /// Order captures that lose material by SEE after the quiet moves.
     pub use_see: bool,
+    /// The countermove (NULL when off): ranked after the killers.
+    pub countermove: Move,
+    /// Order captures by victim and capture history instead of MVV/LVA.
+    pub use_capture_history: bool,
 }
 
 /// MVV/LVA score of a capture (higher first).
@@ -119,6 +193,21 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
         .piece_at(mv.from())
         .map_or(PieceKind::Pawn.index(), |p| p.kind().index());
     victim * 16 - ATTACKER[attacker]
+}
+
+/// Sorts by score, highest first, keeping equal scores in their order: the
+/// same order as a stable sort, cheaper for move lists of some 40 entries.
+#[inline]
+fn insertion_sort_descending(items: &mut [(i32, Move)]) {
+    for i in 1..items.len() {
+        let x = items[i];
+        let mut j = i;
+        while j > 0 && items[j - 1].0 < x.0 {
+            items[j] = items[j - 1];
+            j -= 1;
+        }
+        items[j] = x;
+    }
 }
 
 /// Sorts `moves` best first. The sort is stable, so equal scores keep
@@ -136,15 +225,22 @@ pub fn order_moves(
         let s = if mv == hints.hash_move {
             HASH_MOVE
         } else if pos.is_capture(mv) {
-            if hints.use_see && !see::see_at_least(pos, mv, 0) {
-                LOSING_CAPTURE_BASE + mvv_lva(pos, mv)
+            let rank = if hints.use_capture_history {
+                history.capture_score(pos, mv)
             } else {
-                CAPTURE_BASE + mvv_lva(pos, mv)
+                mvv_lva(pos, mv)
+            };
+            if hints.use_see && !see::see_at_least(pos, mv, 0) {
+                LOSING_CAPTURE_BASE + rank
+            } else {
+                CAPTURE_BASE + rank
             }
         } else if mv == hints.killers[0] {
             KILLER_BASE + 1
         } else if mv == hints.killers[1] {
             KILLER_BASE
+        } else if mv == hints.countermove {
+            COUNTERMOVE
         } else if hints.use_history {
             history.score(pos, mv)
         } else {
@@ -152,7 +248,7 @@ pub fn order_moves(
         };
         scored[i] = (s, mv);
     }
-    scored[..n].sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+    insertion_sort_descending(&mut scored[..n]);
     for (slot, (_, mv)) in moves.as_mut_slice().iter_mut().zip(scored[..n].iter()) {
         *slot = *mv;
     }

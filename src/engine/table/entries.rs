@@ -583,6 +583,18 @@ pub static TABLE: &[OptionDef] = &[
         "lazy evaluation margin in evaluation units",
         |o| o.search.lazy_margin
     ),
+    switch!(
+        "countermove",
+        [],
+        "countermove heuristic (after the killers)",
+        countermove
+    ),
+    switch!(
+        "capturehistory",
+        [],
+        "order captures by victim and capture history",
+        capture_history
+    ),
     ignored!("useegtb"),
     ignored!("egtbpaths"),
     ignored!("idle"),
