@@ -245,45 +245,13 @@ fn coloured_output_has_escape_codes_only_when_asked() {
 #[test]
 fn binary_plays_with_threads() {
     let threads = format!("threads={}", chuhe::search::max_threads().min(2));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
-        .args(["play", "--depth", "4", "--set", &threads])
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all("h2e2\nh0g2\n".as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let t = String::from_utf8(out.stdout).unwrap();
+    let t = play_piped(&["--depth", "4", "--set", &threads], "h2e2\nh0g2\n");
     assert_eq!(t.matches("chuhe (黑方 black) plays").count(), 2, "{t}");
 }
 
 #[test]
 fn binary_plays_through_piped_stdin() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
-        .args(["play", "--depth", "2"])
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all("h2e2\nhint\nfen\nhelp\n".as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let t = String::from_utf8(out.stdout).unwrap();
+    let t = play_piped(&["--depth", "2"], "h2e2\nhint\nfen\nhelp\n");
     assert!(!t.contains('\x1b'), "{t}");
     assert!(t.contains("楚  河") && t.contains("漢  界"), "{t}");
     assert!(t.contains("九  八  七  六  五  四  三  二  一"), "{t}");
@@ -337,4 +305,27 @@ fn check_is_announced() {
     );
     assert!(t.contains("将军 / check!"), "{t}");
     assert!(t.contains("chuhe (黑方 black) plays"), "{t}");
+}
+
+/// Runs `chuhe play ARGS` with `input` piped to it (no colours) and returns
+/// its standard output, after checking that it exited successfully.
+fn play_piped(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .arg("play")
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
 }

@@ -15,7 +15,7 @@
 use super::moves::Move;
 use super::piece::{Colour, Piece, PieceKind};
 use super::position::{Position, NO_SQUARE};
-use super::tables::KNIGHT_ATTACKERS;
+use super::tables::{FILE_SPREAD, KNIGHT_ATTACKERS};
 
 /// Every square of each file (bit = square index).
 const FILE_MASK: [u128; 9] = file_masks();
@@ -58,26 +58,6 @@ impl CheckCandidates {
     pub fn may_give_check(&self, mv: Move) -> bool {
         (self.from >> mv.from().index()) & 1 != 0 || (self.to >> mv.to().index()) & 1 != 0
     }
-}
-
-/// A file's rank mask (bit `r`) spread onto the squares of file a (bit
-/// `r * 9`); shift left by the file for the other files.
-static FILE_SPREAD: [u128; 1024] = file_spread();
-
-const fn file_spread() -> [u128; 1024] {
-    let mut t = [0; 1024];
-    let mut m = 0;
-    while m < 1024 {
-        let mut r = 0;
-        while r < 10 {
-            if m & (1 << r) != 0 {
-                t[m] |= 1 << (r * 9);
-            }
-            r += 1;
-        }
-        m += 1;
-    }
-    t
 }
 
 /// The bits strictly between line positions `a` and `b`.

@@ -307,3 +307,24 @@ pub const fn can_stand(colour: Colour, kind: PieceKind, f: isize, r: isize) -> b
         PieceKind::Knight | PieceKind::Rook | PieceKind::Cannon => true,
     }
 }
+
+/// A file's rank mask (bit `r`) spread onto the squares of file a (bit
+/// `r * 9`); shift left by the file for the other files. Turns a file's
+/// line-table masks into board sets (legality filters, attack maps).
+pub static FILE_SPREAD: [u128; 1024] = file_spread();
+
+const fn file_spread() -> [u128; 1024] {
+    let mut t = [0; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        let mut r = 0;
+        while r < 10 {
+            if m & (1 << r) != 0 {
+                t[m] |= 1 << (r * 9);
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+}

@@ -8,8 +8,8 @@
 //! with their legs and eyes, so blocked legs and lines are respected.
 
 use crate::board::tables::{
-    Steps, ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, KING_MOVES, KNIGHT_MOVES, PAWN_MOVES,
-    RANK_LINES,
+    Steps, ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, FILE_SPREAD, KING_MOVES, KNIGHT_MOVES,
+    PAWN_MOVES, RANK_LINES,
 };
 use crate::board::Position;
 
@@ -47,26 +47,6 @@ const fn sq_bits() -> [Bits; 90] {
     while s < 90 {
         t[s] = 1 << s;
         s += 1;
-    }
-    t
-}
-
-/// A file's rank mask (bit `r`) spread onto the squares of file `a`
-/// (bit `r * 9`); shift left by the file for other files.
-static FILE_SPREAD: [Bits; 1024] = file_spread();
-
-const fn file_spread() -> [Bits; 1024] {
-    let mut t = [0; 1024];
-    let mut m = 0;
-    while m < 1024 {
-        let mut r = 0;
-        while r < 10 {
-            if m & (1 << r) != 0 {
-                t[m] |= 1 << (r * 9);
-            }
-            r += 1;
-        }
-        m += 1;
     }
     t
 }
