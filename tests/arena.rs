@@ -850,3 +850,60 @@ fn sprt_reaches_no_verdict_before_a_win_a_draw_and_a_loss() {
     assert_eq!(sprt.state_pentanomial(&p, &wdl).verdict, "H1");
     assert_eq!(sprt.state(&wdl).verdict, "H1");
 }
+
+#[test]
+fn a_killed_match_keeps_the_games_it_finished() {
+    let out = tmp("killed");
+    let merged = tmp("killed-merged");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .args([
+            "arena",
+            "--a",
+            "iprobcut:depth=1",
+            "--b",
+            "alphabeta:depth=1",
+        ])
+        .args(["--games", "400", "--quiet", "--plot-games", "none", "--out"])
+        .arg(&out)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run chuhe arena");
+    // wait (without a wall-clock bound that a loaded machine could break:
+    // a depth-1 game takes well under a second, so ten minutes is slack)
+    // until two games are on disk, then kill the run with no warning
+    let finished = |dir: &Path| {
+        std::fs::read_to_string(dir.join("games.jsonl"))
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
+    while finished(&out) < 2 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = finished(&out);
+    assert!(kept >= 2, "{kept} games on disk");
+    assert!(kept < 400, "the run was not cut short");
+    // the summary covers games that are on disk, and the directory merges
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let counted = summary["games"].as_u64().unwrap() as usize;
+    assert!(counted >= 1 && counted <= kept, "{counted} of {kept}");
+    arena(&[
+        "merge",
+        out.to_str().unwrap(),
+        "--quiet",
+        "--plot-games",
+        "none",
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    let merged_games = finished(&merged);
+    assert!(merged_games >= kept.min(2), "{merged_games}");
+    for n in 1..=merged_games {
+        assert!(merged.join(format!("game-{n:04}.pgn")).exists());
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+    std::fs::remove_dir_all(&merged).unwrap();
+}

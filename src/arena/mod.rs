@@ -375,7 +375,39 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     {
         bar.set_style(style);
     }
+    // Each game is written as it ends (so a killed run keeps its games);
+    // the previous run's files go when the first game is in, so a match
+    // that fails to start leaves them alone.
+    let stale = Mutex::new(Some(stale));
+    let write_error: Mutex<Option<String>> = Mutex::new(None);
+    let record = |done: &[GameRecord]| -> Result<(), String> {
+        if let Some(files) = stale.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            outdir::clear(&files)?;
+        }
+        let out_err = |e: std::io::Error| format!("{}: {e}", args.out.display());
+        if let Some(g) = done.last() {
+            report::append_game(&args.out, &plan.a.text, &plan.b.text, g).map_err(out_err)?;
+        }
+        let mut sorted = done.to_vec();
+        sorted.sort_by_key(|g| g.game);
+        report::write_summary(
+            &args.out,
+            &plan.a.text,
+            &plan.b.text,
+            &sorted,
+            plan.sprt.as_ref(),
+        )
+        .map_err(out_err)?;
+        Ok(())
+    };
     let games = play_match(&plan, &|done| {
+        if let Err(e) = record(done) {
+            let mut w = write_error.lock().unwrap_or_else(|e| e.into_inner());
+            if w.is_none() {
+                eprintln!("warning: {e}; the results are written at the end");
+                *w = Some(e);
+            }
+        }
         let wdl = report::wdl_of(done);
         if !tty && !args.quiet {
             // no bar: one line per finished game
@@ -412,13 +444,26 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         ));
     });
     bar.finish_and_clear();
-    let games = games?;
+    let stale = stale.into_inner().unwrap_or_else(|e| e.into_inner());
+    let games = match games {
+        Ok(games) => games,
+        Err(e) => {
+            if stale.is_none() {
+                // games of this run were written as they ended: an
+                // abandoned match takes them back
+                outdir::clear(&outdir::check(&args.out, true)?)?;
+            }
+            return Err(e);
+        }
+    };
     for (label, spec) in [("A", &plan.a), ("B", &plan.b)] {
         if let Some(w) = preflight::iprobcut_reached_warning(label, spec, &games) {
             eprintln!("{w}");
         }
     }
-    outdir::clear(&stale)?;
+    if let Some(files) = stale {
+        outdir::clear(&files)?;
+    }
     finish(
         &args.out,
         &plan.a.text,

@@ -15,7 +15,12 @@ pub fn is_run_file(name: &str) -> bool {
     };
     matches!(
         name,
-        "games.jsonl" | "moves.jsonl" | "summary.json" | "table.txt"
+        "games.jsonl"
+            | "moves.jsonl"
+            | "summary.json"
+            | "table.txt"
+            | ".summary.json.tmp"
+            | ".table.txt.tmp"
     ) || numbered("game-", ".pgn")
         || numbered("ratio-game-", ".svg")
         || numbered("evals-game-", ".svg")

@@ -435,6 +435,54 @@ pub fn pgn_moves(text: &str) -> (String, Vec<String>) {
     (fen, moves)
 }
 
+/// Adds one finished game to `dir` while a match runs: its PGN, and its
+/// lines appended to games.jsonl and moves.jsonl (in the order games end;
+/// [`write_outputs`] rewrites them sorted when the match is over). With
+/// [`write_summary`] after each game, a run that is killed keeps every
+/// game it finished, readable by `chuhe arena merge`.
+pub fn append_game(dir: &Path, a: &str, b: &str, g: &GameRecord) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let event = format!("chuhe arena: {a} vs {b}");
+    std::fs::write(dir.join(format!("game-{:04}.pgn", g.game)), pgn(g, &event))?;
+    let append = |name: &str| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(dir.join(name))
+            .map(std::io::BufWriter::new)
+    };
+    // the moves first: a game counts once its games.jsonl line is there
+    let mut mj = append("moves.jsonl")?;
+    for m in &g.moves {
+        writeln!(mj, "{}", serde_json::to_string(m)?)?;
+    }
+    mj.flush()?;
+    let mut gj = append("games.jsonl")?;
+    writeln!(gj, "{}", serde_json::to_string(g)?)?;
+    gj.flush()
+}
+
+/// Writes summary.json and table.txt of `games` into `dir`; returns the
+/// summary.
+pub fn write_summary(
+    dir: &Path,
+    a: &str,
+    b: &str,
+    games: &[GameRecord],
+    sprt: Option<&Sprt>,
+) -> std::io::Result<Summary> {
+    let s = summarize(a, b, games, sprt);
+    // written aside and renamed, so a kill never leaves half a summary
+    let replace = |name: &str, text: String| {
+        let tmp = dir.join(format!(".{name}.tmp"));
+        std::fs::write(&tmp, text)?;
+        std::fs::rename(&tmp, dir.join(name))
+    };
+    replace("summary.json", serde_json::to_string_pretty(&s)?)?;
+    replace("table.txt", format_table(&s))?;
+    Ok(s)
+}
+
 /// Writes every output file of `games` into `dir`; returns the summary.
 pub fn write_outputs(
     dir: &Path,
@@ -456,10 +504,7 @@ pub fn write_outputs(
     }
     gj.flush()?;
     mj.flush()?;
-    let s = summarize(a, b, games, sprt);
-    std::fs::write(dir.join("summary.json"), serde_json::to_string_pretty(&s)?)?;
-    std::fs::write(dir.join("table.txt"), format_table(&s))?;
-    Ok(s)
+    write_summary(dir, a, b, games, sprt)
 }
 
 /// Reads back the games of an output directory (games.jsonl, moves.jsonl)
@@ -479,19 +524,10 @@ pub fn read_outputs(dir: &Path) -> Result<(String, String, Vec<GameRecord>), Str
     )
     .map_err(|e| err(&e))?;
     let mut games: Vec<GameRecord> = Vec::new();
-    let f = std::fs::File::open(dir.join("games.jsonl")).map_err(|e| err(&e))?;
-    for line in std::io::BufReader::new(f).lines() {
-        let line = line.map_err(|e| err(&e))?;
-        if !line.trim().is_empty() {
-            games.push(serde_json::from_str(&line).map_err(|e| err(&e))?);
-        }
+    for line in jsonl_lines(&dir.join("games.jsonl")).map_err(|e| err(&e))? {
+        games.push(serde_json::from_str(&line).map_err(|e| err(&e))?);
     }
-    let f = std::fs::File::open(dir.join("moves.jsonl")).map_err(|e| err(&e))?;
-    for line in std::io::BufReader::new(f).lines() {
-        let line = line.map_err(|e| err(&e))?;
-        if line.trim().is_empty() {
-            continue;
-        }
+    for line in jsonl_lines(&dir.join("moves.jsonl")).map_err(|e| err(&e))? {
         let m: MoveEntry = serde_json::from_str(&line).map_err(|e| err(&e))?;
         if let Some(g) = games.iter_mut().find(|g| g.game == m.game) {
             g.moves.push(m);
@@ -536,6 +572,23 @@ pub fn merge_dirs(
         .collect();
     let (a, b) = specs.ok_or("no directories to merge")?;
     Ok((a, b, games))
+}
+
+/// The non-empty lines of a JSON-lines file. A last line without its
+/// newline is left out: a run killed while appending (see
+/// [`append_game`]) leaves at most that line torn, and the game it
+/// belongs to is not counted (its games.jsonl line comes last).
+fn jsonl_lines(path: &Path) -> std::io::Result<Vec<String>> {
+    let text = std::fs::read_to_string(path)?;
+    let complete = match text.rfind('\n') {
+        Some(end) => &text[..end],
+        None => "",
+    };
+    Ok(complete
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_string)
+        .collect())
 }
 
 /// Outcome from A's view as a word.
