@@ -9,7 +9,7 @@ use super::stats::{
 };
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::Path;
 
 /// A's evaluation calls divided by B's, move by move: A's k-th move against
