@@ -20,14 +20,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 openings=tests/data/openings.tsv
 
-measure() { # DEPTH INDEX NAME FEN -> one TSV row
+measure() { # DEPTH INDEX NAME FEN MOVES -> one TSV row
     local depth=$1 i=$2 name=$3 fen=$4 a b ta tb t0 t1 t2
-    local ipc_set=()
+    local ipc_set=() moves=()
     for kv in ${IPC_SET:-}; do ipc_set+=(--set "$kv"); done
+    # the opening is the FEN plus its moves (most rows of openings.tsv are
+    # the start position and a move sequence)
+    # shellcheck disable=SC2206
+    [ -n "$5" ] && moves=(--moves $5)
     t0=$(date +%s.%N)
-    a=$($C search --paper --algo iprobcut --depth "$depth" "${ipc_set[@]}" --fen "$fen" | tail -1 | awk '{print $4}')
+    a=$($C search --paper --algo iprobcut --depth "$depth" "${ipc_set[@]}" --fen "$fen" "${moves[@]}" | tail -1 | awk '{print $4}')
     t1=$(date +%s.%N)
-    b=$($C search --paper --algo alphabeta --depth "$depth" --fen "$fen" | tail -1 | awk '{print $4}')
+    b=$($C search --paper --algo alphabeta --depth "$depth" --fen "$fen" "${moves[@]}" | tail -1 | awk '{print $4}')
     t2=$(date +%s.%N)
     ta=$(echo "$t1 - $t0" | bc)
     tb=$(echo "$t2 - $t1" | bc)
@@ -44,12 +48,12 @@ rows)
     count=${5:-36}
     mkdir -p "$dir"
     i=0
-    grep -v '^#' "$openings" | while IFS=$'\t' read -r name fen _moves; do
+    grep -v '^#' "$openings" | while IFS=$'\t' read -r name fen moves; do
         i=$((i + 1))
         [ "$i" -ge "$first" ] && [ "$i" -lt $((first + count)) ] || continue
         row=$(printf "%s/row-%02d.tsv" "$dir" "$i")
         [ -s "$row" ] && continue
-        measure "$depth" "$i" "$name" "$fen" > "$row.tmp"
+        measure "$depth" "$i" "$name" "$fen" "$moves" > "$row.tmp"
         mv "$row.tmp" "$row"
         cat "$row" >&2
     done
@@ -60,8 +64,8 @@ table)
     echo "|---|---|---|---|---|---|"
     cat "$dir"/row-*.tsv | sort -n | awk -F'\t' '
         { r = $2 / $3; a += $2; b += $3; s += r; n++
-          printf "| %s | %s | %d | %d | %.5f | %.0f |\n", $1, $4, $2, $3, r, 1 / r }
-        END { if (n > 0) printf "| all | %d openings | %d | %d | %.5f (total) | %.0f |\n\nmean of the per-opening ratios: %.5f (1/%.0f)\n", n, a, b, a / b, b / a, s / n, n / s }'
+          printf "| %s | %s | %.0f | %.0f | %.5f | %.0f |\n", $1, $4, $2, $3, r, 1 / r }
+        END { if (n > 0) printf "| all | %d openings | %.0f | %.0f | %.5f (total) | %.0f |\n\nmean of the per-opening ratios: %.5f (1/%.0f)\n", n, a, b, a / b, b / a, s / n, n / s }'
     ;;
 *)
     depth=${1:-8}
@@ -69,11 +73,11 @@ table)
     count=${3:-36}
     i=0
     printf "%-4s %14s %14s %10s  %s\n" "#" "iprobcut" "alphabeta" "ratio" "opening"
-    grep -v '^#' "$openings" | while IFS=$'\t' read -r name fen _moves; do
+    grep -v '^#' "$openings" | while IFS=$'\t' read -r name fen moves; do
         i=$((i + 1))
         [ "$i" -ge "$first" ] && [ "$i" -lt $((first + count)) ] || continue
-        measure "$depth" "$i" "$name" "$fen" |
-            awk -F'\t' '{printf "%-4s %14d %14d %10.5f  %s\n", $1, $2, $3, $2 / $3, $4}'
-    done | tee /dev/stderr | awk '{a += $2; b += $3} END {if (b > 0) printf "total %d %d ratio %.5f (1/%.0f)\n", a, b, a / b, b / a}'
+        measure "$depth" "$i" "$name" "$fen" "$moves" |
+            awk -F'\t' '{printf "%-4s %14.0f %14.0f %10.5f  %s\n", $1, $2, $3, $2 / $3, $4}'
+    done | tee /dev/stderr | awk '{a += $2; b += $3} END {if (b > 0) printf "total %.0f %.0f ratio %.5f (1/%.0f)\n", a, b, a / b, b / a}'
     ;;
 esac
