@@ -3,25 +3,13 @@
 //! type, range and default, and nothing is advertised that the table does
 //! not hold. Names never collide, and `--set` refuses what the table does.
 
+mod common;
 use chuhe::engine::options::EngineOptions;
 use chuhe::engine::table::{lookup, normalize, Kind, TABLE};
 use chuhe::protocol::{Dialect, Printer};
 use chuhe::search::SearchOptions;
+use common::Sink;
 use std::collections::HashMap;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
-#[derive(Clone, Default)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-impl Write for Sink {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// The handshake's option lines in `dialect`, as (name, rest of the line).
 fn advertised(dialect: Dialect) -> Vec<(String, String)> {

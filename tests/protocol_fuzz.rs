@@ -4,11 +4,13 @@
 //! `go depth 2` with a legal move. Most sessions drive the protocol loop
 //! in process (cheap); a few go through the binary.
 
+mod common;
 use chuhe::board::{Move, Position};
+use common::Sink;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::io::{Cursor, Write};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::mpsc;
 use std::time::Duration;
 
 /// Sessions run in process.
@@ -166,19 +168,6 @@ fn check(input: &[u8], output: &str) {
         legal,
         "final answer '{last}'\ninput:\n{shown}\noutput:\n{output}"
     );
-}
-
-#[derive(Clone, Default)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Sink {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 #[test]
