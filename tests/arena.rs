@@ -297,6 +297,12 @@ fn game_against_mock(mock: &Path, spec_extra: &str) -> chuhe::arena::game::GameR
     let a: PlayerSpec = format!("ucci:{},depth=3{spec_extra}", mock.display())
         .parse()
         .unwrap();
+    game_from_start(&a, 20)
+}
+
+/// One game from the start position, `a` (red) against a depth-1
+/// alpha-beta, cut at `max_plies`.
+fn game_from_start(a: &PlayerSpec, max_plies: usize) -> chuhe::arena::game::GameRecord {
     let b: PlayerSpec = "alphabeta:depth=1".parse().unwrap();
     let setup = GameSetup {
         game: 1,
@@ -306,12 +312,12 @@ fn game_against_mock(mock: &Path, spec_extra: &str) -> chuhe::arena::game::GameR
         a_is_red: true,
     };
     let cfg = GameConfig {
-        max_plies: 20,
+        max_plies,
         shadow: false,
         adjudication: ScoreAdjudication::default(),
         rules: Default::default(),
     };
-    play_game(&setup, &a, &b, &cfg)
+    play_game(&setup, a, &b, &cfg)
 }
 
 /// An in-process player with helper threads plays a complete legal game
@@ -320,21 +326,7 @@ fn game_against_mock(mock: &Path, spec_extra: &str) -> chuhe::arena::game::GameR
 fn an_in_process_player_with_threads_plays_legal_games() {
     let threads = chuhe::search::max_threads().min(2);
     let a: PlayerSpec = format!("chuhe:threads={threads},depth=4").parse().unwrap();
-    let b: PlayerSpec = "alphabeta:depth=1".parse().unwrap();
-    let setup = GameSetup {
-        game: 1,
-        opening: "startpos".into(),
-        fen: START_FEN.into(),
-        moves: vec![],
-        a_is_red: true,
-    };
-    let cfg = GameConfig {
-        max_plies: 30,
-        shadow: false,
-        adjudication: ScoreAdjudication::default(),
-        rules: Default::default(),
-    };
-    let g = play_game(&setup, &a, &b, &cfg);
+    let g = game_from_start(&a, 30);
     assert!(!g.termination.contains("illegal"), "{}", g.termination);
     let mut pos = Position::startpos();
     for (i, m) in g.moves.iter().enumerate() {
