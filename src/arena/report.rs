@@ -491,19 +491,14 @@ pub fn write_outputs(
     games: &[GameRecord],
     sprt: Option<&Sprt>,
 ) -> std::io::Result<Summary> {
+    // the files written game by game during the match, rewritten in
+    // game order
     std::fs::create_dir_all(dir)?;
-    let event = format!("chuhe arena: {a} vs {b}");
-    let mut gj = std::io::BufWriter::new(std::fs::File::create(dir.join("games.jsonl"))?);
-    let mut mj = std::io::BufWriter::new(std::fs::File::create(dir.join("moves.jsonl"))?);
+    std::fs::File::create(dir.join("games.jsonl"))?;
+    std::fs::File::create(dir.join("moves.jsonl"))?;
     for g in games {
-        std::fs::write(dir.join(format!("game-{:04}.pgn", g.game)), pgn(g, &event))?;
-        writeln!(gj, "{}", serde_json::to_string(g)?)?;
-        for m in &g.moves {
-            writeln!(mj, "{}", serde_json::to_string(m)?)?;
-        }
+        append_game(dir, a, b, g)?;
     }
-    gj.flush()?;
-    mj.flush()?;
     write_summary(dir, a, b, games, sprt)
 }
 
