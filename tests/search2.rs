@@ -137,3 +137,74 @@ fn countermove_and_capture_history_stay_deterministic_and_legal() {
         }
     }
 }
+
+/// iProbcut pruning as hard as it can (every node, pre-evaluation one ply
+/// deep, only the best child kept) with or without `keeptactical`.
+fn aggressive_iprobcut(keep_tactical: bool) -> SearchOptions {
+    let mut o = SearchOptions::default();
+    for (key, value) in [("threshold", "0"), ("pre", "1"), ("n", "1"), ("k", "0")] {
+        o.set(key, value).unwrap();
+    }
+    o.set("keeptactical", if keep_tactical { "on" } else { "off" })
+        .unwrap();
+    o
+}
+
+#[test]
+fn keeptactical_keeps_the_checks_a_shallow_pre_evaluation_misjudges() {
+    // Both are mates in 3 plies that begin with a check whose point a
+    // one-ply pre-evaluation does not see.
+    for fen in [
+        "3k5/4a4/3a5/9/9/9/9/9/4C4/4KR3 w - - 0 1",
+        "4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let pruned = search(aggressive_iprobcut(false), &pos, 6);
+        let kept = search(aggressive_iprobcut(true), &pos, 6);
+        assert_eq!(chuhe::search::mate_distance(kept.score), Some(3), "{fen}");
+        assert_ne!(
+            chuhe::search::mate_distance(pruned.score),
+            Some(3),
+            "{fen}: plain pruning finds the mate too, the position tests nothing"
+        );
+    }
+}
+
+#[test]
+fn keeptactical_is_off_in_the_paper_presets() {
+    for paper in [
+        SearchOptions::paper_alphabeta(),
+        SearchOptions::paper_iprobcut(),
+    ] {
+        assert_eq!(with(paper.clone(), "keeptactical", false), paper);
+        let mut prune = paper.clone();
+        prune.set("ipcreduce", "0").unwrap();
+        assert_eq!(prune, paper, "the paper prunes, it does not reduce");
+    }
+}
+
+#[test]
+fn ipcreduce_searches_the_pruned_children_shallower_instead() {
+    // the mates a hard-pruning iProbcut loses (above) come back when the
+    // children it would prune are searched one ply shallower instead
+    for fen in [
+        "3k5/4a4/3a5/9/9/9/9/9/4C4/4KR3 w - - 0 1",
+        "4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let mut o = aggressive_iprobcut(false);
+        o.set("ipcreduce", "1").unwrap();
+        let r = search(o, &pos, 6);
+        assert_eq!(chuhe::search::mate_distance(r.score), Some(3), "{fen}");
+    }
+    // the children it used to drop are searched now, and cost nodes
+    let pos = &bench_positions()[3];
+    let mut o = aggressive_iprobcut(false);
+    let pruned = search(o.clone(), pos, 6).stats;
+    o.set("ipcreduce", "2").unwrap();
+    let reduced = search(o, pos, 6).stats;
+    assert!(
+        reduced.nodes > pruned.nodes,
+        "{reduced:?} against {pruned:?}"
+    );
+}

@@ -8,6 +8,7 @@ use super::options::{Algorithm, SearchOptions};
 use super::ordering::{order_moves, History, OrderingHints};
 use super::pruning::{lmp_quiets, lmr_reduction, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, RFP_MAX_DEPTH};
 use super::score::{mated_in, INFINITY, MATE_BOUND, RULE_LOSS};
+use super::see::see_at_least;
 use super::shared::SharedSearch;
 use super::stats::SearchStats;
 use super::thread::ThreadData;
@@ -378,12 +379,16 @@ impl<'a> Context<'a> {
             && depth > ipc.threshold
             && ipc.pre < depth - 1
             && !in_check
-            && (!generated || moves.len() > 1);
+            && (!generated || moves.len() > 1)
+            && !(ipc.keep_tactical && (alpha.abs() >= MATE_BOUND || beta.abs() >= MATE_BOUND));
         // The hash move is never pruned and comes first; searching it before
         // the pre-evaluations saves them all when it already cuts off.
         let hash_first = prune_here && moves[0] == hash_move;
+        // moves from this index on were pruned by iProbcut and stayed only
+        // to be searched shallower (`ipcreduce`)
+        let mut reduced_from = usize::MAX;
         if prune_here && !hash_first {
-            self.forward_prune(&mut moves, ply, hash_move);
+            reduced_from = self.forward_prune(&mut moves, ply, hash_move, &hints.killers);
             if self.aborted {
                 return 0;
             }
@@ -406,7 +411,8 @@ impl<'a> Context<'a> {
                     rest.retain(|m| m != hash_move);
                 }
                 if prune_here && !rest.is_empty() {
-                    self.forward_prune(&mut rest, ply, Move::NULL);
+                    reduced_from =
+                        1 + self.forward_prune(&mut rest, ply, Move::NULL, &hints.killers);
                     if self.aborted {
                         return 0;
                     }
@@ -459,6 +465,11 @@ impl<'a> Context<'a> {
                 }
             } else {
                 0
+            };
+            let reduction = if i >= reduced_from {
+                reduction.max(ipc.reduce).min(depth - 2)
+            } else {
+                reduction
             };
             let new_depth = depth - 1;
             let mut v = 0;
@@ -563,7 +574,20 @@ impl<'a> Context<'a> {
     /// Pre-searches after the n-th use a lower bound: a child that cannot
     /// beat both the n-th best value so far and best − k·σ would be pruned
     /// whatever its exact value, so a fail-low bound is enough for it.
-    fn forward_prune(&mut self, moves: &mut MoveList, ply: usize, hash_move: Move) {
+    ///
+    /// With `keep_tactical`, checks, captures that do not lose material and
+    /// the `killers` stay whatever their pre-evaluation (ranked by it all
+    /// the same).
+    ///
+    /// Returns how many moves were kept. With `reduce` > 0 the pruned moves
+    /// follow the kept ones in `moves` (best first) instead of going.
+    fn forward_prune(
+        &mut self,
+        moves: &mut MoveList,
+        ply: usize,
+        hash_move: Move,
+        killers: &[Move; 2],
+    ) -> usize {
         let params = &self.options.iprobcut;
         let (pre, n) = (params.pre, params.n.rank_limit());
         let margin = self.k_percent() * params.sigma / 100;
@@ -571,7 +595,9 @@ impl<'a> Context<'a> {
         let (calls_before, nodes_before) = (self.counter.calls, self.stats.nodes);
         self.pre_level += 1;
 
-        let mut ranked = [(0i32, Move::NULL); MAX_MOVES];
+        let keep_tactical = params.keep_tactical;
+        // (pre-evaluation, move, kept whatever its rank)
+        let mut ranked = [(0i32, Move::NULL, false); MAX_MOVES];
         let mut top: Vec<i32> = Vec::with_capacity(n.min(MAX_MOVES) + 1); // best n values, descending
         let mut best = -INFINITY;
         for (i, &mv) in moves.iter().enumerate() {
@@ -580,15 +606,19 @@ impl<'a> Context<'a> {
             } else {
                 top[n - 1].min(best - margin)
             };
+            let mut tactical = keep_tactical
+                && (killers.contains(&mv)
+                    || (self.pos.is_capture(mv) && see_at_least(&mut self.pos, mv, 0)));
             self.pos.make_move(mv);
+            tactical = tactical || (keep_tactical && self.pos.in_check());
             self.stats.pre_searches += 1;
             let v = -self.negamax(pre, -INFINITY, -floor, ply + 1, true);
             self.pos.unmake_move();
             if self.aborted {
                 self.pre_level -= 1;
-                return;
+                return moves.len();
             }
-            ranked[i] = (v, mv);
+            ranked[i] = (v, mv, tactical);
             best = best.max(v);
             let at = top.partition_point(|&x| x >= v);
             if at < n {
@@ -603,15 +633,23 @@ impl<'a> Context<'a> {
         }
 
         let len = moves.len();
-        ranked[..len].sort_by_key(|&(v, _)| std::cmp::Reverse(v)); // stable: ties keep move order
+        ranked[..len].sort_by_key(|&(v, _, _)| std::cmp::Reverse(v)); // stable: ties keep move order
         let floor = best.saturating_sub(margin);
         moves.clear();
-        for (rank, &(v, mv)) in ranked[..len].iter().enumerate() {
-            if rank < n || v > floor || mv == hash_move {
+        let mut pruned = MoveList::new();
+        for (rank, &(v, mv, tactical)) in ranked[..len].iter().enumerate() {
+            if rank < n || v > floor || mv == hash_move || tactical {
                 moves.push(mv);
+            } else {
+                pruned.push(mv);
             }
         }
-        self.stats.pruned += (len - moves.len()) as u64;
+        let kept = moves.len();
+        self.stats.pruned += pruned.len() as u64;
+        if params.reduce > 0 {
+            pruned.iter().for_each(|&mv| moves.push(mv));
+        }
+        kept
     }
 
     /// `k` for the current material: from `k_open` with full armies to

@@ -92,6 +92,18 @@ pub struct IProbcutParams {
     /// σ: the spread between pre-evaluation and deep scores, in the
     /// evaluator's units (centipawns for the default profile).
     pub sigma: i32,
+    /// Tactical moves are never pruned: checks, captures that do not lose
+    /// material (SEE ≥ 0) and killers; nor is anything pruned while the
+    /// window is near a mate score. A shallow pre-evaluation misjudges
+    /// exactly these (a sacrifice or a mating attack pays off deeper than
+    /// `pre` plies), so playing strength wants them kept; the paper's
+    /// experiment prunes by rank alone.
+    pub keep_tactical: bool,
+    /// 0: children outside the kept set are pruned (the paper). Above 0:
+    /// they are searched this many plies shallower instead, after the kept
+    /// ones and with a null window, and again at full depth if they beat
+    /// alpha — the pre-evaluation then decides how deep, not whether.
+    pub reduce: i32,
 }
 
 impl Default for IProbcutParams {
@@ -103,6 +115,8 @@ impl Default for IProbcutParams {
             k_open: 100,
             k_end: 200,
             sigma: SIGMA_DEFAULT_PROFILE,
+            keep_tactical: false,
+            reduce: 0,
         }
     }
 }
@@ -321,6 +335,8 @@ impl SearchOptions {
                 // cannons left
                 k_end: 234,
                 sigma: SIGMA_PAPER_PROFILE,
+                keep_tactical: false,
+                reduce: 0,
             },
             ..SearchOptions::paper_alphabeta()
         }

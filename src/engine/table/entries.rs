@@ -492,6 +492,22 @@ pub static TABLE: &[OptionDef] = &[
         "iProbcut k (percent) in the endgame",
         |o| o.search.iprobcut.k_end
     ),
+    check!(
+        "keeptactical",
+        None,
+        None,
+        [],
+        Search,
+        "iProbcut never prunes checks, captures with SEE >= 0, killers, or near mate",
+        |o| o.search.iprobcut.keep_tactical
+    ),
+    number!(
+        "ipcreduce",
+        0,
+        16,
+        "iProbcut: plies less for the children it would prune (0 = prune them)",
+        |o| o.search.iprobcut.reduce
+    ),
     number!(
         "movelimit",
         0,
