@@ -186,6 +186,11 @@ impl MoveList {
         self.len = j;
     }
 
+    /// Keeps the first `len` moves (all of them if there are fewer).
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     /// Removes every move.
     pub fn clear(&mut self) {
         self.len = 0;

@@ -382,17 +382,14 @@ impl<'a> Context<'a> {
             && (!generated || moves.len() > 1)
             && !(ipc.keep_tactical && (alpha.abs() >= MATE_BOUND || beta.abs() >= MATE_BOUND));
         // The hash move is never pruned and comes first; searching it before
-        // the pre-evaluations saves them all when it already cuts off.
+        // the pre-evaluations saves them all when it already cuts off. With
+        // `ipclate` the captures and killers that follow it are searched
+        // first too, and only the quiet rest is pre-evaluated.
         let hash_first = prune_here && moves[0] == hash_move;
+        let mut prune_pending = prune_here;
         // moves from this index on were pruned by iProbcut and stayed only
         // to be searched shallower (`ipcreduce`)
         let mut reduced_from = usize::MAX;
-        if prune_here && !hash_first {
-            reduced_from = self.forward_prune(&mut moves, ply, hash_move, &hints.killers);
-            if self.aborted {
-                return 0;
-            }
-        }
 
         let check_candidates = self.pos.check_candidates();
         let original_alpha = alpha;
@@ -401,28 +398,31 @@ impl<'a> Context<'a> {
         let mut quiets_tried = 0;
         let mut i = 0;
         while i < moves.len() || !generated {
-            if i == 1 && (hash_first || !generated) {
-                let mut rest = MoveList::new();
-                if generated {
-                    moves[1..].iter().for_each(|&m| rest.push(m));
-                } else {
-                    generated = true;
-                    rest = self.ordered_moves(in_check, ply, &hints);
-                    rest.retain(|m| m != hash_move);
+            if i == 1 && !generated {
+                generated = true;
+                let rest = self.ordered_moves(in_check, ply, &hints);
+                moves.clear();
+                moves.push(hash_move);
+                rest.iter()
+                    .filter(|&&m| m != hash_move)
+                    .for_each(|&m| moves.push(m));
+                if moves.len() == 1 {
+                    break;
                 }
-                if prune_here && !rest.is_empty() {
-                    reduced_from =
-                        1 + self.forward_prune(&mut rest, ply, Move::NULL, &hints.killers);
-                    if self.aborted {
-                        return 0;
-                    }
+            }
+            if prune_pending && generated && i >= self.prune_start(&moves, hash_first, &hints) {
+                prune_pending = false;
+                let mut rest = MoveList::new();
+                moves[i..].iter().for_each(|&m| rest.push(m));
+                let kept = self.forward_prune(&mut rest, ply, hash_move, &hints.killers);
+                if self.aborted {
+                    return 0;
                 }
                 // keep the ranking of the pre-evaluation for the rest
-                let mut ranked = MoveList::new();
-                ranked.push(hash_move);
-                rest.iter().for_each(|&m| ranked.push(m));
-                moves = ranked;
-                if moves.len() == 1 {
+                moves.truncate(i);
+                rest.iter().for_each(|&m| moves.push(m));
+                reduced_from = i + kept;
+                if i >= moves.len() {
                     break;
                 }
             }
@@ -650,6 +650,21 @@ impl<'a> Context<'a> {
             pruned.iter().for_each(|&mv| moves.push(mv));
         }
         kept
+    }
+
+    /// Where iProbcut's pre-evaluation starts in the ordered `moves`: after
+    /// the hash move when it comes first, and with `ipclate` after the
+    /// captures and killers that lead the order as well.
+    fn prune_start(&self, moves: &MoveList, hash_first: bool, hints: &OrderingHints) -> usize {
+        let first = usize::from(hash_first);
+        if !self.options.iprobcut.late {
+            return first;
+        }
+        first
+            + moves[first..]
+                .iter()
+                .take_while(|&&m| self.pos.is_capture(m) || hints.killers.contains(&m))
+                .count()
     }
 
     /// `k` for the current material: from `k_open` with full armies to

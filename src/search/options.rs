@@ -104,6 +104,11 @@ pub struct IProbcutParams {
     /// ones and with a null window, and again at full depth if they beat
     /// alpha — the pre-evaluation then decides how deep, not whether.
     pub reduce: i32,
+    /// Pre-evaluate only the quiet rest of the moves: the hash move, the
+    /// captures and the killers that lead the move order are searched
+    /// first, and a node that cuts off on one of them pays for no
+    /// pre-evaluation at all.
+    pub late: bool,
 }
 
 impl Default for IProbcutParams {
@@ -117,6 +122,7 @@ impl Default for IProbcutParams {
             sigma: SIGMA_DEFAULT_PROFILE,
             keep_tactical: false,
             reduce: 0,
+            late: false,
         }
     }
 }
@@ -337,6 +343,7 @@ impl SearchOptions {
                 sigma: SIGMA_PAPER_PROFILE,
                 keep_tactical: false,
                 reduce: 0,
+                late: false,
             },
             ..SearchOptions::paper_alphabeta()
         }

@@ -501,6 +501,15 @@ pub static TABLE: &[OptionDef] = &[
         "iProbcut never prunes checks, captures with SEE >= 0, killers, or near mate",
         |o| o.search.iprobcut.keep_tactical
     ),
+    check!(
+        "ipclate",
+        None,
+        None,
+        [],
+        Search,
+        "iProbcut pre-evaluates only the quiet moves after the hash move, captures and killers",
+        |o| o.search.iprobcut.late
+    ),
     number!(
         "ipcreduce",
         0,
