@@ -407,6 +407,28 @@ impl Searcher {
         let mut stats = ctx.own_stats();
         stats.add(&helper_stats);
         result.stats = stats;
+        if options.helper_move && shown_lines == 1 && skill.is_none() {
+            if let Some(h) = shared.deepest_helper_iteration() {
+                if h.depth > result.depth && h.depth <= max_depth && legal.contains(&h.pv[0]) {
+                    let elapsed = shared.start.elapsed();
+                    let info = IterationInfo {
+                        depth: h.depth,
+                        score: h.score,
+                        time_ms: elapsed.as_millis() as u64,
+                        nps: (stats.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                        pv: h.pv.clone(),
+                        stats,
+                        hashfull: if options.tt { shared.tt.hashfull() } else { 0 },
+                        lines: Vec::new(),
+                    };
+                    on_event(&SearchEvent::Iteration(info.clone()));
+                    result.iterations.push(info);
+                    result.best_move = Some(h.pv[0]);
+                    result.ponder_move = h.pv.get(1).copied();
+                    (result.score, result.depth, result.pv) = (h.score, h.depth, h.pv);
+                }
+            }
+        }
         if let Some(line) = skill.and_then(|s| s.choose(&last_lines, pos.key())) {
             (result.best_move, result.ponder_move) = strength::chosen_moves(line);
             (result.score, result.pv) = (line.score, line.pv.clone());

@@ -173,6 +173,10 @@ pub struct SearchOptions {
     /// Threads searching (lazy SMP; 1 = the deterministic single-thread
     /// search).
     pub threads: usize,
+    /// With several threads, play a helper's move when that helper
+    /// completed a deeper iteration than the main thread (within the depth
+    /// limit, one line, full strength).
+    pub helper_move: bool,
 
     // --- Search II (issue 13): every technique a switch, all off in the
     // paper presets; margins in evaluation units (a pawn is 10 in the
@@ -264,6 +268,7 @@ impl Default for SearchOptions {
             move_overhead_ms: 100,
             move_limit_plies: 120,
             threads: 1,
+            helper_move: false,
             time_scaling: true,
             partial_iteration: true,
             aspiration: true,

@@ -167,6 +167,7 @@ fn helper_search(
             break;
         }
         score = v;
+        shared.offer_helper_iteration(depth, v, ctx.root_pv());
     }
     let stats = ctx.own_stats();
     shared.publish(index, stats.nodes, stats.evals);

@@ -493,6 +493,15 @@ pub static TABLE: &[OptionDef] = &[
         |o| o.search.iprobcut.k_end
     ),
     check!(
+        "helpermove",
+        None,
+        None,
+        [],
+        Search,
+        "with threads > 1, play the move of a helper that searched deeper",
+        |o| o.search.helper_move
+    ),
+    check!(
         "keeptactical",
         None,
         None,
