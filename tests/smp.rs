@@ -166,9 +166,8 @@ fn a_deeper_helper_move_is_legal_reported_and_within_the_depth_limit() {
         for limits in [Limits::depth(5), Limits::nodes(40_000), clock(1_000, 10)] {
             let mut last_pv = Vec::new();
             let r = searcher.search(&pos, &limits, &SearchControl::new(), &[], &mut |e| {
-                if let SearchEvent::Iteration(info) = e {
-                    last_pv = info.pv.clone();
-                }
+                let SearchEvent::Iteration(info) = e;
+                last_pv = info.pv.clone();
             });
             let what = format!("{limits:?} in {fen}");
             let best = r.best_move.unwrap();
