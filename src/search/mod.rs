@@ -10,6 +10,7 @@
 mod bench;
 mod context;
 mod evalcache;
+mod iprobcut;
 mod limits;
 mod multipv;
 mod options;

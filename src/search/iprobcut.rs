@@ -1,0 +1,138 @@
+//! iProbcut's forward pruning at one node (see IPROBCUT.md): the
+//! pre-evaluation of the children, their ranking, which of them the deep
+//! search follows, and where in the move order the pre-evaluation starts.
+//! The node itself is searched by `Context::negamax`.
+
+use super::context::Context;
+use super::ordering::OrderingHints;
+use super::score::INFINITY;
+use super::see::see_at_least;
+use crate::board::{Move, MoveList, PieceKind, MAX_MOVES};
+
+impl Context<'_> {
+    /// iProbcut's step at one node: every child gets a pre-evaluation
+    /// search of depth `pre` (itself a full search with these options, so
+    /// deeper pre-searches prune in turn), children are ranked by it, and
+    /// only the best `n` — plus any within k·σ of the best, plus the hash
+    /// move — stay in `moves`, best first.
+    ///
+    /// Pre-searches after the n-th use a lower bound: a child that cannot
+    /// beat both the n-th best value so far and best − k·σ would be pruned
+    /// whatever its exact value, so a fail-low bound is enough for it.
+    ///
+    /// With `keep_tactical`, checks, captures that do not lose material and
+    /// the `killers` stay whatever their pre-evaluation (ranked by it all
+    /// the same).
+    ///
+    /// Returns how many moves were kept. With `reduce` > 0 the pruned moves
+    /// follow the kept ones in `moves` (best first) instead of going.
+    pub(super) fn forward_prune(
+        &mut self,
+        moves: &mut MoveList,
+        ply: usize,
+        hash_move: Move,
+        killers: &[Move; 2],
+    ) -> usize {
+        let params = &self.options.iprobcut;
+        let (pre, n) = (params.pre, params.n.rank_limit());
+        let margin = self.k_percent() * params.sigma / 100;
+        let outermost = self.pre_level == 0;
+        let (calls_before, nodes_before) = (self.counter.calls, self.stats.nodes);
+        self.pre_level += 1;
+
+        let keep_tactical = params.keep_tactical;
+        // (pre-evaluation, move, kept whatever its rank)
+        let mut ranked = [(0i32, Move::NULL, false); MAX_MOVES];
+        let mut top: Vec<i32> = Vec::with_capacity(n.min(MAX_MOVES) + 1); // best n values, descending
+        let mut best = -INFINITY;
+        for (i, &mv) in moves.iter().enumerate() {
+            let floor = if top.len() < n {
+                -INFINITY
+            } else {
+                top[n - 1].min(best - margin)
+            };
+            let mut tactical = keep_tactical
+                && (killers.contains(&mv)
+                    || (self.pos.is_capture(mv) && see_at_least(&mut self.pos, mv, 0)));
+            self.pos.make_move(mv);
+            tactical = tactical || (keep_tactical && self.pos.in_check());
+            self.stats.pre_searches += 1;
+            let v = -self.negamax(pre, -INFINITY, -floor, ply + 1, true);
+            self.pos.unmake_move();
+            if self.aborted {
+                self.pre_level -= 1;
+                return moves.len();
+            }
+            ranked[i] = (v, mv, tactical);
+            best = best.max(v);
+            let at = top.partition_point(|&x| x >= v);
+            if at < n {
+                top.insert(at, v);
+                top.truncate(n);
+            }
+        }
+        self.pre_level -= 1;
+        if outermost {
+            self.stats.pre_evals += self.counter.calls - calls_before;
+            self.stats.pre_nodes += self.stats.nodes - nodes_before;
+        }
+
+        let len = moves.len();
+        ranked[..len].sort_by_key(|&(v, _, _)| std::cmp::Reverse(v)); // stable: ties keep move order
+        let floor = best.saturating_sub(margin);
+        moves.clear();
+        let mut pruned = MoveList::new();
+        for (rank, &(v, mv, tactical)) in ranked[..len].iter().enumerate() {
+            if rank < n || v > floor || mv == hash_move || tactical {
+                moves.push(mv);
+            } else {
+                pruned.push(mv);
+            }
+        }
+        let kept = moves.len();
+        self.stats.pruned += pruned.len() as u64;
+        if params.reduce > 0 {
+            pruned.iter().for_each(|&mv| moves.push(mv));
+        }
+        kept
+    }
+
+    /// Where iProbcut's pre-evaluation starts in the ordered `moves`: after
+    /// the hash move when it comes first, and with `ipclate` after the
+    /// captures and killers that lead the order as well.
+    pub(super) fn prune_start(
+        &self,
+        moves: &MoveList,
+        hash_first: bool,
+        hints: &OrderingHints,
+    ) -> usize {
+        let first = usize::from(hash_first);
+        if !self.options.iprobcut.late {
+            return first;
+        }
+        first
+            + moves[first..]
+                .iter()
+                .take_while(|&&m| self.pos.is_capture(m) || hints.killers.contains(&m))
+                .count()
+    }
+
+    /// `k` for the current material: from `k_open` with full armies to
+    /// `k_end` with no rooks, horses or cannons left.
+    fn k_percent(&self) -> i32 {
+        let p = &self.options.iprobcut;
+        let phase = self.material_phase();
+        p.k_end + (p.k_open - p.k_end) * phase / 256
+    }
+
+    /// 256 with all rooks, horses and cannons on the board, 0 with none.
+    fn material_phase(&self) -> i32 {
+        let mut units = 0;
+        for colour in crate::board::Colour::ALL {
+            units += 3 * self.pos.count(colour, PieceKind::Rook) as i32;
+            units += self.pos.count(colour, PieceKind::Knight) as i32;
+            units += self.pos.count(colour, PieceKind::Cannon) as i32;
+        }
+        units * 256 / 20
+    }
+}
