@@ -41,6 +41,7 @@ impl Context<'_> {
         self.pre_level += 1;
 
         let keep_tactical = params.keep_tactical;
+        let tt_pre = params.tt_pre && self.options.tt;
         // (pre-evaluation, move, kept whatever its rank)
         let mut ranked = [(0i32, Move::NULL, false); MAX_MOVES];
         let mut top: Vec<i32> = Vec::with_capacity(n.min(MAX_MOVES) + 1); // best n values, descending
@@ -56,8 +57,23 @@ impl Context<'_> {
                     || (self.pos.is_capture(mv) && see_at_least(&mut self.pos, mv, 0)));
             self.pos.make_move(mv);
             tactical = tactical || (keep_tactical && self.pos.in_check());
-            self.stats.pre_searches += 1;
-            let v = -self.negamax(pre, -INFINITY, -floor, ply + 1, true);
+            // a child the table knows to at least `pre` plies (from the
+            // previous iteration, mostly) needs no pre-evaluation search
+            let known = if tt_pre {
+                self.tt
+                    .probe(self.pos.key(), ply + 1)
+                    .filter(|hit| hit.depth >= pre)
+                    .map(|hit| -hit.score)
+            } else {
+                None
+            };
+            let v = match known {
+                Some(v) => v,
+                None => {
+                    self.stats.pre_searches += 1;
+                    -self.negamax(pre, -INFINITY, -floor, ply + 1, true)
+                }
+            };
             self.pos.unmake_move();
             if self.aborted {
                 self.pre_level -= 1;

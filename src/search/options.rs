@@ -109,6 +109,12 @@ pub struct IProbcutParams {
     /// first, and a node that cuts off on one of them pays for no
     /// pre-evaluation at all.
     pub late: bool,
+    /// A child whose transposition-table entry is at least `pre` plies
+    /// deep takes its stored score (whatever the bound) as its
+    /// pre-evaluation instead of a search: in iterative deepening the
+    /// previous iteration has mostly searched every child of a node that
+    /// deep already.
+    pub tt_pre: bool,
 }
 
 impl Default for IProbcutParams {
@@ -123,6 +129,7 @@ impl Default for IProbcutParams {
             keep_tactical: false,
             reduce: 0,
             late: false,
+            tt_pre: false,
         }
     }
 }
@@ -349,6 +356,7 @@ impl SearchOptions {
                 keep_tactical: false,
                 reduce: 0,
                 late: false,
+                tt_pre: false,
             },
             ..SearchOptions::paper_alphabeta()
         }

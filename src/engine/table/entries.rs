@@ -519,6 +519,15 @@ pub static TABLE: &[OptionDef] = &[
         "iProbcut pre-evaluates only the quiet moves after the hash move, captures and killers",
         |o| o.search.iprobcut.late
     ),
+    check!(
+        "ipctt",
+        None,
+        None,
+        [],
+        Search,
+        "iProbcut takes a child's pre-evaluation from the hash table when it is deep enough",
+        |o| o.search.iprobcut.tt_pre
+    ),
     number!(
         "ipcreduce",
         0,
