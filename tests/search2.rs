@@ -170,16 +170,47 @@ fn keeptactical_keeps_the_checks_a_shallow_pre_evaluation_misjudges() {
     }
 }
 
+/// iProbcut's switches for play (off in the paper presets).
+const IPROBCUT_PLAY_SWITCHES: &[&str] = &["keeptactical", "ipclate", "ipctt"];
+
 #[test]
-fn keeptactical_is_off_in_the_paper_presets() {
+fn the_iprobcut_play_switches_are_off_in_the_paper_presets() {
     for paper in [
         SearchOptions::paper_alphabeta(),
         SearchOptions::paper_iprobcut(),
     ] {
-        assert_eq!(with(paper.clone(), "keeptactical", false), paper);
+        for key in IPROBCUT_PLAY_SWITCHES {
+            assert_eq!(with(paper.clone(), key, false), paper, "{key}");
+        }
         let mut prune = paper.clone();
         prune.set("ipcreduce", "0").unwrap();
         assert_eq!(prune, paper, "the paper prunes, it does not reduce");
+    }
+}
+
+#[test]
+fn each_iprobcut_play_switch_changes_the_search_and_keeps_it_deterministic() {
+    let positions = bench_positions();
+    for key in IPROBCUT_PLAY_SWITCHES {
+        let on = with(SearchOptions::default(), key, true);
+        let mut changed = false;
+        for pos in positions.iter().take(6) {
+            let a = search(SearchOptions::default(), pos, 8);
+            let b = search(on.clone(), pos, 8);
+            let again = search(on.clone(), pos, 8);
+            assert_eq!(
+                (b.stats, b.best_move, b.score),
+                (again.stats, again.best_move, again.score),
+                "{key}"
+            );
+            let mut p = pos.clone();
+            for &mv in &b.pv {
+                assert!(p.is_legal(mv), "{key}: illegal pv move in {}", pos.to_fen());
+                p.make_move(mv);
+            }
+            changed |= a.stats.nodes != b.stats.nodes;
+        }
+        assert!(changed, "{key} changed no node count");
     }
 }
 
