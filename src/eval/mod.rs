@@ -44,6 +44,7 @@ pub mod material;
 pub mod mobility;
 pub mod position;
 pub mod psq;
+pub mod step_sets;
 pub mod threat;
 
 use crate::board::Position;
