@@ -285,7 +285,7 @@ impl<'a> Context<'a> {
             && ((o.reverse_futility && depth <= RFP_MAX_DEPTH)
                 || (o.futility && depth <= FUTILITY_MAX_DEPTH))
         {
-            Some(self.evaluate())
+            Some(self.pruning_eval(depth, alpha, beta))
         } else {
             None
         };

@@ -10,6 +10,7 @@
 mod bench;
 mod context;
 mod evalcache;
+mod lazy;
 mod limits;
 mod multipv;
 mod options;
