@@ -137,7 +137,8 @@ impl Position {
     }
 
     fn clone_placement(&self) -> Position {
-        let mut p = Position::empty();
+        // no move history, so nothing to allocate
+        let mut p = Position::placement_only();
         p.pieces = self.pieces;
         p.ids = self.ids;
         p.piece_sq = self.piece_sq;
@@ -176,6 +177,18 @@ impl Position {
         // the test needs to play moves on the placement; a scratch copy of
         // the arrays is cheaper than interior mutability here
         let mut scratch: Option<Position> = None;
+        if from_risk == 0 && to_risk == 0 {
+            // only king moves can be illegal, and generation puts them
+            // first (piece slot 0): test them and leave the rest untouched
+            let n = list.iter().take_while(|m| m.from().index() == king).count();
+            debug_assert!(list.iter().skip(n).all(|m| m.from().index() != king));
+            list.retain_first(n, |mv| {
+                scratch
+                    .get_or_insert_with(|| self.clone_placement())
+                    .leaves_king_safe(king, mv.to().index())
+            });
+            return;
+        }
         list.retain(|mv| {
             let (from, to) = (mv.from().index(), mv.to().index());
             let risky = from == king || (from_risk >> from) & 1 != 0 || (to_risk >> to) & 1 != 0;
