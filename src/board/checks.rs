@@ -15,7 +15,7 @@
 use super::moves::Move;
 use super::piece::{Colour, Piece, PieceKind};
 use super::position::{Position, NO_SQUARE};
-use super::tables::{FILE_SPREAD, KNIGHT_ATTACKERS};
+use super::tables::{FILE_SPREAD, KNIGHT_ATTACKERS, KNIGHT_ATTACK_LEG, NO_LEG};
 
 /// Every square of each file (bit = square index).
 const FILE_MASK: [u128; 9] = file_masks();
@@ -112,10 +112,15 @@ pub(crate) fn uncovering_squares(pos: &Position, k: usize, by: Colour) -> (u128,
             to |= mask;
         }
     }
+    // `by`'s two horses (slots 5, 6) that could attack k: their legs
     let horse = Piece::new(by, PieceKind::Knight).code() as u8;
-    for (h, leg) in KNIGHT_ATTACKERS[k].iter() {
-        if pos.pieces[h] == horse {
-            from |= 1 << leg;
+    let legs = &KNIGHT_ATTACK_LEG[k];
+    for &h in &pos.piece_sq[base + 5..base + 7] {
+        if h != NO_SQUARE {
+            let leg = legs[h as usize];
+            if leg != NO_LEG && pos.pieces[h as usize] == horse {
+                from |= 1 << leg;
+            }
         }
     }
     (from, to)
