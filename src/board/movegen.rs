@@ -167,6 +167,10 @@ impl Position {
     /// [`super::checks::uncovering_squares`]) can be illegal; the others
     /// are kept untested.
     fn retain_legal(&self, list: &mut MoveList, in_check: bool) {
+        if list.is_empty() {
+            // often so for captures: nothing to test, skip the risk squares
+            return;
+        }
         let side = self.side;
         let king = self.piece_sq[side.index() * 16] as usize;
         let (from_risk, to_risk) = if in_check {
