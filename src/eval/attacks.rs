@@ -112,7 +112,7 @@ fn compute_sets(pos: &Position) -> AttackInfo {
     let sq = &pos.piece_sq;
     let pieces = &pos.pieces;
     a.occ = occupancy(sq);
-    for c in 0..2 {
+    for (c, pawn_sets) in PAWN_SETS.iter().enumerate() {
         let base = c * 16;
         let own = a.occ[c];
         let enemy = a.occ[c ^ 1];
@@ -179,7 +179,6 @@ fn compute_sets(pos: &Position) -> AttackInfo {
             }
         }
         // pawns
-        let pawn_sets = &PAWN_SETS[c];
         for &s in &sq[base + 11..base + 16] {
             if s != ABSENT {
                 let set = pawn_sets[s as usize];
