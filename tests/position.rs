@@ -307,3 +307,46 @@ fn move_text_round_trip() {
         assert!(Move::from_iccs(bad).is_err(), "{bad}");
     }
 }
+
+/// The legality filter (king moves, uncovering squares, check evasions)
+/// keeps exactly the moves the full test keeps, in check or not, on the
+/// oracle positions and on positions of random games from them.
+#[test]
+fn filtered_legal_moves_equal_the_full_test() {
+    let mut rng = Lcg(1313);
+    let (mut positions, mut in_check) = (0, 0);
+    for fen in oracle_fens().into_iter().step_by(4) {
+        let mut pos = Position::from_fen(fen).unwrap();
+        for _ in 0..24 {
+            let full: Vec<_> = pos
+                .pseudo_legal_moves()
+                .iter()
+                .copied()
+                .filter(|&m| pos.is_legal(m))
+                .collect();
+            let moves = pos.legal_moves();
+            assert_eq!(moves.as_slice(), full.as_slice(), "{}", pos.to_fen());
+            let captures: Vec<_> = full
+                .iter()
+                .copied()
+                .filter(|&m| pos.is_capture(m))
+                .collect();
+            assert_eq!(
+                pos.legal_captures().as_slice(),
+                captures.as_slice(),
+                "{}",
+                pos.to_fen()
+            );
+            positions += 1;
+            in_check += usize::from(pos.in_check());
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(moves[rng.next(moves.len())]);
+        }
+    }
+    assert!(
+        positions > 5000 && in_check > 200,
+        "{positions} positions, {in_check} in check"
+    );
+}

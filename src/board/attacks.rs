@@ -1,10 +1,11 @@
 //! Attacks and check detection.
 
 use super::piece::{Colour, Piece, PieceKind};
-use super::position::Position;
+use super::position::{Position, NO_SQUARE};
 use super::square::Square;
 use super::tables::{
-    ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, KING_MOVES, KNIGHT_ATTACKERS, RANK_LINES,
+    ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, KING_MOVES, KNIGHT_ATTACKERS, KNIGHT_ATTACK_LEG,
+    NO_LEG, RANK_LINES,
 };
 
 #[inline(always)]
@@ -114,11 +115,20 @@ impl Position {
             }
             m &= m - 1;
         }
-        // horses whose leg is free
+        // horses whose leg is free: look at `by`'s two horses (slots 5, 6);
+        // the legality test moves pieces without the piece list, so a
+        // listed square must still hold the horse
         let knight = code(by, PieceKind::Knight);
-        for (h, leg) in KNIGHT_ATTACKERS[k].iter() {
-            if self.pieces[h] == knight && self.pieces[leg] == 0 {
-                return true;
+        let legs = &KNIGHT_ATTACK_LEG[k];
+        for &h in &self.piece_sq[by.index() * 16 + 5..by.index() * 16 + 7] {
+            if h != NO_SQUARE {
+                let leg = legs[h as usize];
+                if leg != NO_LEG
+                    && self.pieces[leg as usize] == 0
+                    && self.pieces[h as usize] == knight
+                {
+                    return true;
+                }
             }
         }
         // pawns: in front of the king (from the pawn's view) or beside it

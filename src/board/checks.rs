@@ -15,7 +15,7 @@
 use super::moves::Move;
 use super::piece::{Colour, Piece, PieceKind};
 use super::position::{Position, NO_SQUARE};
-use super::tables::{FILE_SPREAD, KNIGHT_ATTACKERS};
+use super::tables::{FILE_SPREAD, KNIGHT_ATTACKERS, KNIGHT_ATTACK_LEG, NO_LEG};
 
 /// Every square of each file (bit = square index).
 const FILE_MASK: [u128; 9] = file_masks();
@@ -112,13 +112,78 @@ pub(crate) fn uncovering_squares(pos: &Position, k: usize, by: Colour) -> (u128,
             to |= mask;
         }
     }
+    // `by`'s two horses (slots 5, 6) that could attack k: their legs
     let horse = Piece::new(by, PieceKind::Knight).code() as u8;
-    for (h, leg) in KNIGHT_ATTACKERS[k].iter() {
-        if pos.pieces[h] == horse {
-            from |= 1 << leg;
+    let legs = &KNIGHT_ATTACK_LEG[k];
+    for &h in &pos.piece_sq[base + 5..base + 7] {
+        if h != NO_SQUARE {
+            let leg = legs[h as usize];
+            if leg != NO_LEG && pos.pieces[h as usize] == horse {
+                from |= 1 << leg;
+            }
         }
     }
     (from, to)
+}
+
+/// Where a move other than the king's must start or land to answer a
+/// check on the king at `k` by `by` (a superset; the legality test still
+/// decides): it captures a checker, lands between a rook, cannon or the
+/// facing king and `k`, leaves the line between a cannon and `k` (a
+/// screen going away), lands on the leg of a checking horse, or lands next
+/// to `k` (where a checking pawn stands). `None` when no checker is found.
+pub(crate) fn evasion_squares(pos: &Position, k: usize, by: Colour) -> Option<(u128, u128)> {
+    let (kf, kr) = (k % 9, k / 9);
+    let base = by.index() * 16;
+    let (mut from, mut to) = (0u128, 0u128);
+    let mut checkers = 0;
+    for slot in [0, 7, 8, 9, 10] {
+        let sq = pos.piece_sq[base + slot];
+        if sq == NO_SQUARE {
+            continue;
+        }
+        let sq = sq as usize;
+        if sq % 9 != kf && (slot == 0 || sq / 9 != kr) {
+            continue;
+        }
+        let (mask, count) = between(pos, k, sq);
+        let cannon = slot >= 9;
+        if count == u32::from(cannon) {
+            checkers += 1;
+            to |= mask | 1 << sq;
+            if cannon {
+                from |= mask;
+            }
+        }
+    }
+    let horse = Piece::new(by, PieceKind::Knight).code() as u8;
+    let legs = &KNIGHT_ATTACK_LEG[k];
+    for &h in &pos.piece_sq[base + 5..base + 7] {
+        if h != NO_SQUARE {
+            let leg = legs[h as usize];
+            if leg != NO_LEG && pos.pieces[h as usize] == horse && pos.pieces[leg as usize] == 0 {
+                checkers += 1;
+                to |= 1 << h | 1 << leg;
+            }
+        }
+    }
+    // a checking pawn stands next to the king: its square is one of these
+    let pawn = Piece::new(by, PieceKind::Pawn).code() as u8;
+    for n in [
+        k.checked_sub(9),
+        Some(k + 9).filter(|&s| s < 90),
+        (kf > 0).then(|| k - 1),
+        (kf < 8).then(|| k + 1),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        if pos.pieces[n] == pawn {
+            checkers += 1;
+            to |= 1 << n;
+        }
+    }
+    (checkers > 0).then_some((from, to))
 }
 
 impl Position {

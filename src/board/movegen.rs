@@ -2,7 +2,7 @@
 //! legal ones by a king-safety test that is skipped when the move provably
 //! cannot expose the king.
 
-use super::checks::uncovering_squares;
+use super::checks::{evasion_squares, uncovering_squares};
 use super::moves::{Move, MoveList};
 use super::piece::PieceKind;
 use super::position::{Position, NO_SQUARE, SLOT_KIND};
@@ -137,7 +137,8 @@ impl Position {
     }
 
     fn clone_placement(&self) -> Position {
-        let mut p = Position::empty();
+        // no move history, so nothing to allocate
+        let mut p = Position::placement_only();
         p.pieces = self.pieces;
         p.ids = self.ids;
         p.piece_sq = self.piece_sq;
@@ -166,16 +167,44 @@ impl Position {
     /// [`super::checks::uncovering_squares`]) can be illegal; the others
     /// are kept untested.
     fn retain_legal(&self, list: &mut MoveList, in_check: bool) {
+        if list.is_empty() {
+            // often so for captures: nothing to test, skip the risk squares
+            return;
+        }
         let side = self.side;
         let king = self.piece_sq[side.index() * 16] as usize;
-        let (from_risk, to_risk) = if in_check {
-            (u128::MAX, u128::MAX)
-        } else {
-            uncovering_squares(self, king, side.opposite())
-        };
         // the test needs to play moves on the placement; a scratch copy of
         // the arrays is cheaper than interior mutability here
         let mut scratch: Option<Position> = None;
+        if in_check {
+            // a move of another piece that cannot answer the check is
+            // dropped untested; the king's moves and the rest are tested
+            let (from_ok, to_ok) =
+                evasion_squares(self, king, side.opposite()).unwrap_or((u128::MAX, u128::MAX));
+            list.retain(|mv| {
+                let (from, to) = (mv.from().index(), mv.to().index());
+                let candidate =
+                    from == king || (from_ok >> from) & 1 != 0 || (to_ok >> to) & 1 != 0;
+                candidate
+                    && scratch
+                        .get_or_insert_with(|| self.clone_placement())
+                        .leaves_king_safe(from, to)
+            });
+            return;
+        }
+        let (from_risk, to_risk) = uncovering_squares(self, king, side.opposite());
+        if from_risk == 0 && to_risk == 0 {
+            // only king moves can be illegal, and generation puts them
+            // first (piece slot 0): test them and leave the rest untouched
+            let n = list.iter().take_while(|m| m.from().index() == king).count();
+            debug_assert!(list.iter().skip(n).all(|m| m.from().index() != king));
+            list.retain_first(n, |mv| {
+                scratch
+                    .get_or_insert_with(|| self.clone_placement())
+                    .leaves_king_safe(king, mv.to().index())
+            });
+            return;
+        }
         list.retain(|mv| {
             let (from, to) = (mv.from().index(), mv.to().index());
             let risky = from == king || (from_risk >> from) & 1 != 0 || (to_risk >> to) & 1 != 0;

@@ -191,6 +191,24 @@ impl MoveList {
         self.len = self.len.min(len);
     }
 
+    /// Like [`MoveList::retain`], but only the first `n` moves are offered
+    /// to `keep`; the others stay, in order.
+    pub fn retain_first(&mut self, n: usize, mut keep: impl FnMut(Move) -> bool) {
+        let n = n.min(self.len);
+        let mut j = 0;
+        for i in 0..n {
+            let m = self.moves[i];
+            if keep(m) {
+                self.moves[j] = m;
+                j += 1;
+            }
+        }
+        if j < n {
+            self.moves.copy_within(n..self.len, j);
+            self.len -= n - j;
+        }
+    }
+
     /// Removes every move.
     pub fn clear(&mut self) {
         self.len = 0;

@@ -89,6 +89,15 @@ impl Position {
     /// An empty board with Red to move (used while building from a FEN).
     pub(crate) fn empty() -> Position {
         Position {
+            history: Vec::with_capacity(256),
+            ..Position::placement_only()
+        }
+    }
+
+    /// An empty board with no room reserved for a move history: a scratch
+    /// placement for the legality test, which makes no moves.
+    pub(crate) fn placement_only() -> Position {
+        Position {
             pieces: [0; 90],
             ids: [0; 90],
             piece_sq: [NO_SQUARE; 32],
@@ -100,7 +109,7 @@ impl Position {
             fullmove: 1,
             psq: [0; PSQ_LANES],
             psq_tables: &ZERO_PSQ_TABLES,
-            history: Vec::with_capacity(256),
+            history: Vec::new(),
         }
     }
 

@@ -279,6 +279,29 @@ const fn pawn_moves() -> [[Steps; 90]; 2] {
 pub static KNIGHT_MOVES: [Steps; 90] = knight_moves();
 /// Horse positions attacking each square, `via` = the attacker's leg.
 pub static KNIGHT_ATTACKERS: [Steps; 90] = knight_attackers();
+/// For a target square `k` and a square `h`: the leg of a horse on `h`
+/// attacking `k`, or [`NO_LEG`] when a horse on `h` cannot attack `k`.
+/// Lets a test look at the two horses of a side instead of the eight
+/// squares a horse could attack `k` from.
+pub static KNIGHT_ATTACK_LEG: [[u8; 90]; 90] = knight_attack_legs();
+/// No horse on that square attacks the target (see [`KNIGHT_ATTACK_LEG`]).
+pub const NO_LEG: u8 = u8::MAX;
+
+const fn knight_attack_legs() -> [[u8; 90]; 90] {
+    let attackers = knight_attackers();
+    let mut t = [[NO_LEG; 90]; 90];
+    let mut k = 0;
+    while k < 90 {
+        let mut i = 0;
+        while i < attackers[k].len as usize {
+            t[k][attackers[k].to[i] as usize] = attackers[k].via[i];
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
 /// Elephant moves from each square (same half of the board), `via` = the eye.
 pub static BISHOP_MOVES: [Steps; 90] = bishop_moves();
 /// Advisor moves inside the palace.

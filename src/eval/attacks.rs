@@ -4,13 +4,12 @@
 //! and the number of moves per piece kind.
 //!
 //! Rooks and cannons use the board's rank and file line tables (quiet
-//! slides, first and second piece), horses and elephants the step tables
-//! with their legs and eyes, so blocked legs and lines are respected.
+//! slides, first and second piece), the other pieces the step-set tables
+//! (horses and elephants indexed by their occupied legs and eyes, see
+//! [`super::step_sets`]), so blocked legs and lines are respected.
 
-use crate::board::tables::{
-    Steps, ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, FILE_SPREAD, KING_MOVES, KNIGHT_MOVES,
-    PAWN_MOVES, RANK_LINES,
-};
+use super::step_sets::{ADVISOR_SETS, BISHOP_SETS, KING_SETS, KNIGHT_SETS, PAWN_SETS};
+use crate::board::tables::{FILE_LINES, FILE_SPREAD, RANK_LINES};
 use crate::board::Position;
 
 /// A set of squares: bit `s` for the square with index `s`.
@@ -68,39 +67,180 @@ pub struct AttackInfo {
     pub cannon: [[Bits; 2]; 2],
 }
 
-/// The squares `t` reaches (legs / eyes checked when `check_via`) and how
-/// many of them are not occupied by the side with colour bit `side_bit`.
-#[inline(always)]
-fn steps(t: &Steps, pieces: &[u8; 90], check_via: bool, side_bit: u8) -> (Bits, u32) {
-    let mut set = 0;
-    let mut n = 0;
-    for i in 0..t.len as usize {
-        let to = t.to[i] as usize;
-        let open = !check_via || pieces[t.via[i] as usize] == 0;
-        set |= SQ_BIT[to] & (open as Bits).wrapping_neg();
-        let p = pieces[to];
-        // own pieces have codes side_bit + 1 ..= side_bit + 7
-        n += (open && (p ^ side_bit).wrapping_sub(1) >= 7) as u32;
-    }
-    (set, n)
-}
-
-/// How many of the squares in `mask` (a line mask, bit `i` = square
-/// `base + i * stride`) hold a piece of the side that is not `side_bit`.
-#[inline(always)]
-fn enemies_on(mut mask: u16, base: usize, stride: usize, pieces: &[u8; 90], side_bit: u8) -> u32 {
-    let mut n = 0;
-    while mask != 0 {
-        let p = pieces[base + mask.trailing_zeros() as usize * stride];
-        n += (p & 8 != side_bit) as u32;
-        mask &= mask - 1;
-    }
-    n
-}
-
 impl AttackInfo {
-    /// Computes the attack information of `pos`.
+    /// Computes the attack information of `pos`: one lookup per piece in
+    /// the step-set and line tables, move counts as population counts of
+    /// the reach minus own pieces (for cannons: quiet slides plus enemy
+    /// pieces behind a screen). Inlined, so that a caller compiled with the
+    /// popcnt instruction (see [`super::Evaluator`]) counts with it.
+    #[inline(always)]
     pub fn compute(pos: &Position) -> AttackInfo {
+        compute_sets(pos)
+    }
+}
+
+/// [`SQ_BIT`] indexed by a piece-list entry: the empty set for an absent
+/// piece ([`ABSENT`], 255), so occupancy needs no branch.
+static SLOT_BIT: [Bits; 256] = slot_bits();
+
+const fn slot_bits() -> [Bits; 256] {
+    let mut t = [0; 256];
+    let mut s = 0;
+    while s < 90 {
+        t[s] = 1 << s;
+        s += 1;
+    }
+    t
+}
+
+/// Each side's occupied squares.
+#[inline(always)]
+fn occupancy(sq: &[u8; 32]) -> [Bits; 2] {
+    let mut occ = [0; 2];
+    for (c, o) in occ.iter_mut().enumerate() {
+        *o = sq[c * 16..c * 16 + 16]
+            .iter()
+            .fold(0, |acc, &s| acc | SLOT_BIT[s as usize]);
+    }
+    occ
+}
+
+/// See [`AttackInfo::compute`].
+#[inline(always)]
+fn compute_sets(pos: &Position) -> AttackInfo {
+    let mut a = AttackInfo::default();
+    let sq = &pos.piece_sq;
+    let pieces = &pos.pieces;
+    a.occ = occupancy(sq);
+    for (c, pawn_sets) in PAWN_SETS.iter().enumerate() {
+        let base = c * 16;
+        let own = a.occ[c];
+        let enemy = a.occ[c ^ 1];
+        let mobile = |set: Bits| (set & !own).count_ones();
+        let mut class = [0 as Bits; 6];
+        let mut moves = [0u32; 7];
+        // king
+        let s = sq[base];
+        if s != ABSENT {
+            let set = KING_SETS[s as usize];
+            class[CLASS_KING] = set;
+            moves[0] = mobile(set);
+        }
+        // advisors
+        for &s in &sq[base + 1..base + 3] {
+            if s != ABSENT {
+                let set = ADVISOR_SETS[s as usize];
+                class[CLASS_GUARD] |= set;
+                moves[1] += mobile(set);
+            }
+        }
+        // elephants
+        for &s in &sq[base + 3..base + 5] {
+            if s != ABSENT {
+                let set = BISHOP_SETS[s as usize].on(pieces);
+                class[CLASS_GUARD] |= set;
+                moves[2] += mobile(set);
+            }
+        }
+        // horses
+        for i in 0..2 {
+            let s = sq[base + 5 + i];
+            if s != ABSENT {
+                let set = KNIGHT_SETS[s as usize].on(pieces);
+                a.horse[c][i] = set;
+                class[CLASS_HORSE] |= set;
+                moves[3] += mobile(set);
+            }
+        }
+        // rooks
+        for &s in &sq[base + 7..base + 9] {
+            if s != ABSENT {
+                let (f, r) = (s as usize % 9, s as usize / 9);
+                let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
+                let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
+                let set = (FILE_SPREAD[(fl.quiet | fl.first) as usize] << f)
+                    | (((rl.quiet | rl.first) as Bits) << (r * 9));
+                class[CLASS_ROOK] |= set;
+                moves[4] += mobile(set);
+            }
+        }
+        // cannons: slide quietly, capture over one screen
+        for i in 0..2 {
+            let s = sq[base + 9 + i];
+            if s != ABSENT {
+                let (f, r) = (s as usize % 9, s as usize / 9);
+                let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
+                let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
+                let set = (FILE_SPREAD[fl.second as usize] << f) | ((rl.second as Bits) << (r * 9));
+                a.cannon[c][i] = set;
+                class[CLASS_CANNON] |= set;
+                moves[5] += (fl.quiet as u32 | (rl.quiet as u32) << 16).count_ones()
+                    + (set & enemy).count_ones();
+            }
+        }
+        // pawns
+        for &s in &sq[base + 11..base + 16] {
+            if s != ABSENT {
+                let set = pawn_sets[s as usize];
+                class[CLASS_PAWN] |= set;
+                moves[6] += mobile(set);
+            }
+        }
+        a.all[c] = class.iter().fold(0, |acc, &x| acc | x);
+        a.by_class[c] = class;
+        a.moves[c] = moves;
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::tables::{
+        Steps, ADVISOR_MOVES, BISHOP_MOVES, KING_MOVES, KNIGHT_MOVES, PAWN_MOVES,
+    };
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The squares `t` reaches (legs / eyes checked when `check_via`) and how
+    /// many of them are not occupied by the side with colour bit `side_bit`.
+    #[inline(always)]
+    fn steps(t: &Steps, pieces: &[u8; 90], check_via: bool, side_bit: u8) -> (Bits, u32) {
+        let mut set = 0;
+        let mut n = 0;
+        for i in 0..t.len as usize {
+            let to = t.to[i] as usize;
+            let open = !check_via || pieces[t.via[i] as usize] == 0;
+            set |= SQ_BIT[to] & (open as Bits).wrapping_neg();
+            let p = pieces[to];
+            // own pieces have codes side_bit + 1 ..= side_bit + 7
+            n += (open && (p ^ side_bit).wrapping_sub(1) >= 7) as u32;
+        }
+        (set, n)
+    }
+
+    /// How many of the squares in `mask` (a line mask, bit `i` = square
+    /// `base + i * stride`) hold a piece of the side that is not `side_bit`.
+    #[inline(always)]
+    fn enemies_on(
+        mut mask: u16,
+        base: usize,
+        stride: usize,
+        pieces: &[u8; 90],
+        side_bit: u8,
+    ) -> u32 {
+        let mut n = 0;
+        while mask != 0 {
+            let p = pieces[base + mask.trailing_zeros() as usize * stride];
+            n += (p & 8 != side_bit) as u32;
+            mask &= mask - 1;
+        }
+        n
+    }
+
+    /// The attack information step by step, square by square: the
+    /// reference the table-driven [`AttackInfo::compute`] must equal.
+    fn compute_by_steps(pos: &Position) -> AttackInfo {
         let mut a = AttackInfo::default();
         let sq = &pos.piece_sq;
         let pieces = &pos.pieces;
@@ -194,5 +334,47 @@ impl AttackInfo {
             a.moves[c] = moves;
         }
         a
+    }
+
+    /// Positions of the move-generation oracle and the ones met in random
+    /// games from them (many blocked legs and eyes, few pieces, checks).
+    fn sample_positions() -> Vec<Position> {
+        let mut rng = StdRng::seed_from_u64(13);
+        let mut out = Vec::new();
+        let data = include_str!("../../tests/data/movegen-oracle.tsv");
+        for line in data.lines().step_by(3) {
+            let fen = line.split('\t').next().unwrap();
+            let mut pos = Position::from_fen(fen).unwrap();
+            out.push(pos.clone());
+            for _ in 0..8 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make_move(moves.as_slice()[rng.gen_range(0..moves.len())]);
+                out.push(pos.clone());
+            }
+        }
+        out
+    }
+
+    fn assert_same(a: &AttackInfo, b: &AttackInfo, pos: &Position) {
+        let fen = pos.to_fen();
+        assert_eq!(a.occ, b.occ, "occ {fen}");
+        assert_eq!(a.all, b.all, "all {fen}");
+        assert_eq!(a.by_class, b.by_class, "by_class {fen}");
+        assert_eq!(a.moves, b.moves, "moves {fen}");
+        assert_eq!(a.horse, b.horse, "horse {fen}");
+        assert_eq!(a.cannon, b.cannon, "cannon {fen}");
+    }
+
+    #[test]
+    fn tables_give_the_step_by_step_attack_maps() {
+        let positions = sample_positions();
+        assert!(positions.len() > 5000);
+        for pos in &positions {
+            let reference = compute_by_steps(pos);
+            assert_same(&AttackInfo::compute(pos), &reference, pos);
+        }
     }
 }

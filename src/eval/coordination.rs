@@ -110,7 +110,7 @@ fn between(a: usize, b: usize) -> u16 {
 /// per direction out from the king (up, down, right, left along its file
 /// and rank), which of `c`'s rooks and cannons are among the first three
 /// pieces (at most two pieces between them and the king).
-#[inline]
+#[inline(always)]
 fn king_lines(pos: &Position, c: usize, b: &Bonuses) -> i32 {
     let k = pos.piece_sq[(c ^ 1) * 16];
     if k == ABSENT {
@@ -167,7 +167,7 @@ fn king_lines(pos: &Position, c: usize, b: &Bonuses) -> i32 {
 }
 
 /// Side `c`'s coordination bonus.
-#[inline]
+#[inline(always)]
 fn side(pos: &Position, a: &AttackInfo, c: usize, b: &Bonuses) -> i32 {
     let sq = &pos.piece_sq[c * 16..c * 16 + 16];
     let mut score = 0;
@@ -213,7 +213,7 @@ fn side(pos: &Position, a: &AttackInfo, c: usize, b: &Bonuses) -> i32 {
 }
 
 /// Red's coordination bonus minus Black's.
-#[inline]
+#[inline(always)]
 pub fn score(pos: &Position, a: &AttackInfo, profile: Profile) -> i32 {
     let b = bonuses(profile);
     side(pos, a, 0, b) - side(pos, a, 1, b)

@@ -22,7 +22,7 @@ pub const fn weights(profile: Profile) -> &'static [i32; 7] {
 }
 
 /// Red's weighted mobility minus Black's.
-#[inline]
+#[inline(always)]
 pub fn score(a: &AttackInfo, profile: Profile) -> i32 {
     let w = weights(profile);
     let sum: i32 = w

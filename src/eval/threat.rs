@@ -50,7 +50,7 @@ const ABSENT: u8 = u8::MAX;
 
 /// Side `c`'s threat penalty rate-free (sum of threatened value) and count
 /// of defended pieces.
-#[inline]
+#[inline(always)]
 fn side(
     pos: &Position,
     a: &AttackInfo,
@@ -98,7 +98,7 @@ fn side(
 
 /// Red's threat-and-protection score minus Black's; depends on the side to
 /// move.
-#[inline]
+#[inline(always)]
 pub fn score(pos: &Position, a: &AttackInfo, profile: Profile) -> i32 {
     let values = material::values(profile);
     let r = rates(profile);

@@ -285,7 +285,7 @@ impl<'a> Context<'a> {
             && ((o.reverse_futility && depth <= RFP_MAX_DEPTH)
                 || (o.futility && depth <= FUTILITY_MAX_DEPTH))
         {
-            Some(self.evaluate())
+            Some(self.pruning_eval(depth, alpha, beta))
         } else {
             None
         };
@@ -437,11 +437,20 @@ impl<'a> Context<'a> {
                 quiets_tried += 1;
             }
             let may_check = check_candidates.may_give_check(mv);
-            self.pos.make_move(mv);
-            let gives_check = may_check && self.pos.in_check();
-            debug_assert!(may_check || !self.pos.in_check(), "{mv} checks unseen");
-            if prunable && !gives_check && (futility_value.is_some() || quiets_tried > lmp_limit) {
-                self.pos.unmake_move();
+            let prune = prunable && (futility_value.is_some() || quiets_tried > lmp_limit);
+            // a pruned move is only made to see whether it gives check
+            // (checks are never pruned): a move that cannot is skipped unmade
+            let gives_check = if prune && !may_check {
+                false
+            } else {
+                self.pos.make_move(mv);
+                debug_assert!(may_check || !self.pos.in_check(), "{mv} checks unseen");
+                may_check && self.pos.in_check()
+            };
+            if prune && !gives_check {
+                if may_check {
+                    self.pos.unmake_move();
+                }
                 if let Some(v) = futility_value {
                     best = best.max(v);
                 }

@@ -11,6 +11,7 @@ mod bench;
 mod context;
 mod evalcache;
 mod iprobcut;
+mod lazy;
 mod limits;
 mod multipv;
 mod options;

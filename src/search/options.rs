@@ -230,6 +230,10 @@ pub struct SearchOptions {
     /// 1000 positions of tests/data/movegen-oracle.tsv was 108 (median 25,
     /// 95th 82, max 165) for the default profile.
     pub lazy_margin: i32,
+    /// Lazy evaluation in the main search: the futility family's static
+    /// evaluation from material and position alone when they are more than
+    /// `lazy_margin` from its decisions (see `search/lazy.rs`).
+    pub lazy_search: bool,
     /// Countermove heuristic: the quiet move that last refuted the previous
     /// move is ordered right after the killers.
     pub countermove: bool,
@@ -291,6 +295,7 @@ impl Default for SearchOptions {
             staged_movegen: true,
             lazy_eval: true,
             lazy_margin: 110,
+            lazy_search: false,
             countermove: false,
             capture_history: false,
             multipv: 1,
@@ -329,6 +334,7 @@ impl SearchOptions {
             eval_cache: false,
             staged_movegen: false,
             lazy_eval: false,
+            lazy_search: false,
             countermove: false,
             capture_history: false,
             ..SearchOptions::default()
@@ -428,6 +434,8 @@ impl SearchOptions {
         self.see = on;
         self.eval_cache = on;
         self.lazy_eval = on;
+        // not on by default yet: `on` leaves it as it is
+        self.lazy_search &= on;
         self.staged_movegen = on;
     }
 }

@@ -197,16 +197,20 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
 
 /// Sorts by score, highest first, keeping equal scores in their order: the
 /// same order as a stable sort, cheaper for move lists of some 40 entries.
+/// Sorts `moves` by `scores` (the same index), descending, by insertion:
+/// stable, and cheap for lists this short.
 #[inline]
-fn insertion_sort_descending(items: &mut [(i32, Move)]) {
-    for i in 1..items.len() {
-        let x = items[i];
+fn insertion_sort_descending(scores: &mut [i32], moves: &mut [Move]) {
+    for i in 1..moves.len() {
+        let (x, mv) = (scores[i], moves[i]);
         let mut j = i;
-        while j > 0 && items[j - 1].0 < x.0 {
-            items[j] = items[j - 1];
+        while j > 0 && scores[j - 1] < x {
+            scores[j] = scores[j - 1];
+            moves[j] = moves[j - 1];
             j -= 1;
         }
-        items[j] = x;
+        scores[j] = x;
+        moves[j] = mv;
     }
 }
 
@@ -218,8 +222,8 @@ pub fn order_moves(
     hints: &OrderingHints,
     history: &History,
 ) {
-    let mut scored: [(i32, Move); crate::board::MAX_MOVES] =
-        [(0, Move::NULL); crate::board::MAX_MOVES];
+    // scores only (zeros fill fast); the moves are sorted in place
+    let mut scores = [0i32; crate::board::MAX_MOVES];
     let n = moves.len();
     for (i, &mv) in moves.iter().enumerate() {
         let s = if mv == hints.hash_move {
@@ -246,10 +250,7 @@ pub fn order_moves(
         } else {
             0
         };
-        scored[i] = (s, mv);
+        scores[i] = s;
     }
-    insertion_sort_descending(&mut scored[..n]);
-    for (slot, (_, mv)) in moves.as_mut_slice().iter_mut().zip(scored[..n].iter()) {
-        *slot = *mv;
-    }
+    insertion_sort_descending(&mut scores[..n], moves.as_mut_slice());
 }

@@ -619,6 +619,12 @@ pub static TABLE: &[OptionDef] = &[
         "lazy stand-pat on material and position in quiescence",
         lazy_eval
     ),
+    switch!(
+        "lazysearch",
+        [],
+        "lazy evaluation for reverse futility and futility in the main search",
+        lazy_search
+    ),
     number!(
         "lazymargin",
         0,
