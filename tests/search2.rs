@@ -169,7 +169,14 @@ fn countermove_and_capture_history_stay_deterministic_and_legal() {
 /// deep, only the best child kept) with or without `keeptactical`.
 fn aggressive_iprobcut(keep_tactical: bool) -> SearchOptions {
     let mut o = SearchOptions::default();
-    for (key, value) in [("threshold", "0"), ("pre", "1"), ("n", "1"), ("k", "0")] {
+    for (key, value) in [
+        ("threshold", "0"),
+        ("pre", "1"),
+        ("n", "1"),
+        ("k", "0"),
+        ("ipclate", "off"),
+        ("ipctt", "off"),
+    ] {
         o.set(key, value).unwrap();
     }
     o.set("keeptactical", if keep_tactical { "on" } else { "off" })
@@ -218,11 +225,15 @@ fn the_iprobcut_play_switches_are_off_in_the_paper_presets() {
 #[test]
 fn each_iprobcut_play_switch_changes_the_search_and_keeps_it_deterministic() {
     let positions = bench_positions();
+    let mut off = SearchOptions::default();
     for key in IPROBCUT_PLAY_SWITCHES {
-        let on = with(SearchOptions::default(), key, true);
+        off = with(off, key, false);
+    }
+    for key in IPROBCUT_PLAY_SWITCHES {
+        let on = with(off.clone(), key, true);
         let mut changed = false;
         for pos in positions.iter().take(6) {
-            let a = search(SearchOptions::default(), pos, 8);
+            let a = search(off.clone(), pos, 8);
             let b = search(on.clone(), pos, 8);
             let again = search(on.clone(), pos, 8);
             assert_eq!(

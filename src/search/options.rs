@@ -126,10 +126,12 @@ impl Default for IProbcutParams {
             k_open: 100,
             k_end: 200,
             sigma: SIGMA_DEFAULT_PROFILE,
-            keep_tactical: false,
+            // the three switches for play: on since session 4's matches
+            // (README, Measured)
+            keep_tactical: true,
             reduce: 0,
-            late: false,
-            tt_pre: false,
+            late: true,
+            tt_pre: true,
         }
     }
 }
@@ -313,6 +315,13 @@ impl SearchOptions {
     pub fn paper_alphabeta() -> SearchOptions {
         SearchOptions {
             algorithm: Algorithm::AlphaBeta,
+            // (alpha-beta ignores them; off so that the presets agree)
+            iprobcut: IProbcutParams {
+                keep_tactical: false,
+                late: false,
+                tt_pre: false,
+                ..IProbcutParams::default()
+            },
             tt: false,
             history: false,
             killers: false,
@@ -437,6 +446,9 @@ impl SearchOptions {
         // not on by default yet: `on` leaves it as it is
         self.lazy_search &= on;
         self.staged_movegen = on;
+        self.iprobcut.keep_tactical = on;
+        self.iprobcut.late = on;
+        self.iprobcut.tt_pre = on;
     }
 }
 
