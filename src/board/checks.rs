@@ -91,21 +91,9 @@ fn between(pos: &Position, a: usize, b: usize) -> (u128, u32) {
 /// of a horse of `by` aimed at `k`.
 #[inline]
 pub(crate) fn uncovering_squares(pos: &Position, k: usize, by: Colour) -> (u128, u128) {
-    let (kf, kr) = (k % 9, k / 9);
     let base = by.index() * 16;
     let (mut from, mut to) = (0u128, 0u128);
-    // the king (slot 0, file only), rooks (7, 8) and cannons (9, 10)
-    for slot in [0, 7, 8, 9, 10] {
-        let sq = pos.piece_sq[base + slot];
-        if sq == NO_SQUARE {
-            continue;
-        }
-        let sq = sq as usize;
-        if sq % 9 != kf && (slot == 0 || sq / 9 != kr) {
-            continue;
-        }
-        let (mask, count) = between(pos, k, sq);
-        let cannon = slot >= 9;
+    for (_, mask, count, cannon) in line_pieces(pos, k, by) {
         if count == 1 + u32::from(cannon) {
             from |= mask;
         } else if cannon && count == 0 {
@@ -126,6 +114,32 @@ pub(crate) fn uncovering_squares(pos: &Position, k: usize, by: Colour) -> (u128,
     (from, to)
 }
 
+/// The king (file only), rooks and cannons of `by` on a line with the
+/// square `k`: for each, its square, the squares strictly between it and
+/// `k` with how many pieces stand there, and whether it is a cannon.
+#[inline]
+fn line_pieces(
+    pos: &Position,
+    k: usize,
+    by: Colour,
+) -> impl Iterator<Item = (usize, u128, u32, bool)> + '_ {
+    let (kf, kr) = (k % 9, k / 9);
+    let base = by.index() * 16;
+    // piece-list slots: the king 0, rooks 7 and 8, cannons 9 and 10
+    [0, 7, 8, 9, 10].into_iter().filter_map(move |slot| {
+        let sq = pos.piece_sq[base + slot];
+        if sq == NO_SQUARE {
+            return None;
+        }
+        let sq = sq as usize;
+        if sq % 9 != kf && (slot == 0 || sq / 9 != kr) {
+            return None;
+        }
+        let (mask, count) = between(pos, k, sq);
+        Some((sq, mask, count, slot >= 9))
+    })
+}
+
 /// Where a move other than the king's must start or land to answer a
 /// check on the king at `k` by `by` (a superset; the legality test still
 /// decides): it captures a checker, lands between a rook, cannon or the
@@ -133,21 +147,11 @@ pub(crate) fn uncovering_squares(pos: &Position, k: usize, by: Colour) -> (u128,
 /// screen going away), lands on the leg of a checking horse, or lands next
 /// to `k` (where a checking pawn stands). `None` when no checker is found.
 pub(crate) fn evasion_squares(pos: &Position, k: usize, by: Colour) -> Option<(u128, u128)> {
-    let (kf, kr) = (k % 9, k / 9);
+    let kf = k % 9;
     let base = by.index() * 16;
     let (mut from, mut to) = (0u128, 0u128);
     let mut checkers = 0;
-    for slot in [0, 7, 8, 9, 10] {
-        let sq = pos.piece_sq[base + slot];
-        if sq == NO_SQUARE {
-            continue;
-        }
-        let sq = sq as usize;
-        if sq % 9 != kf && (slot == 0 || sq / 9 != kr) {
-            continue;
-        }
-        let (mask, count) = between(pos, k, sq);
-        let cannon = slot >= 9;
+    for (sq, mask, count, cannon) in line_pieces(pos, k, by) {
         if count == u32::from(cannon) {
             checkers += 1;
             to |= mask | 1 << sq;

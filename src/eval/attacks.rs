@@ -38,12 +38,14 @@ const ABSENT: u8 = u8::MAX;
 
 /// The one-bit set of each square (a load is cheaper than a variable
 /// 128-bit shift).
-pub static SQ_BIT: [Bits; 90] = sq_bits();
+pub static SQ_BIT: [Bits; 90] = square_bits();
 
-const fn sq_bits() -> [Bits; 90] {
-    let mut t = [0; 90];
+/// Entry `s` is the one-bit set of square `s` for the 90 squares, and
+/// empty beyond them.
+const fn square_bits<const N: usize>() -> [Bits; N] {
+    let mut t = [0; N];
     let mut s = 0;
-    while s < 90 {
+    while s < 90 && s < N {
         t[s] = 1 << s;
         s += 1;
     }
@@ -81,17 +83,7 @@ impl AttackInfo {
 
 /// [`SQ_BIT`] indexed by a piece-list entry: the empty set for an absent
 /// piece ([`ABSENT`], 255), so occupancy needs no branch.
-static SLOT_BIT: [Bits; 256] = slot_bits();
-
-const fn slot_bits() -> [Bits; 256] {
-    let mut t = [0; 256];
-    let mut s = 0;
-    while s < 90 {
-        t[s] = 1 << s;
-        s += 1;
-    }
-    t
-}
+static SLOT_BIT: [Bits; 256] = square_bits();
 
 /// Each side's occupied squares.
 #[inline(always)]
