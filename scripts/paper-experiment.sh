@@ -12,7 +12,7 @@
 #   scripts/paper-experiment.sh merge BASE       merge BASE/shard-* into BASE/all
 #   scripts/paper-experiment.sh all BASE [N]     the N shards one after another (default
 #                                                N=10), then the merge; a finished
-#                                                shard (BASE/shard-I/summary.json) is skipped
+#                                                shard (BASE/shard-I/DONE) is skipped
 #   scripts/paper-experiment.sh OUT [args...]    one unsharded run into OUT (extra
 #                                                arguments go to chuhe arena)
 # Environment: GAMES (200), OPENINGS (tests/data/paper-openings.tsv), DEPTH_A (8),
@@ -44,6 +44,9 @@ case "${1:-}" in
 shard)
     [ $# -eq 4 ] || { echo "usage: $0 shard I N BASE" >&2; exit 2; }
     arena --shard "$2/$3" --plot-games none --quiet --out "$4/shard-$2"
+    # the arena rewrites summary.json after every game, so a killed shard
+    # has one too: DONE marks a shard that played all its games
+    touch "$4/shard-$2/DONE"
     ;;
 merge)
     [ $# -eq 2 ] || { echo "usage: $0 merge BASE" >&2; exit 2; }
@@ -53,12 +56,13 @@ all)
     [ $# -ge 2 ] || { echo "usage: $0 all BASE [N]" >&2; exit 2; }
     n=${3:-10}
     for ((i = 0; i < n; i++)); do
-        if [ -f "$2/shard-$i/summary.json" ]; then
+        if [ -f "$2/shard-$i/DONE" ]; then
             echo "shard $i/$n done already" >&2
             continue
         fi
         rm -rf "$2/shard-$i"
         arena --shard "$i/$n" --plot-games none --quiet --out "$2/shard-$i"
+        touch "$2/shard-$i/DONE"
     done
     "$CHUHE" arena merge "$2"/shard-* --plot-games 1,2 --force --out "$2/all"
     ;;
