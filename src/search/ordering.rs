@@ -195,10 +195,9 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     victim * 16 - ATTACKER[attacker]
 }
 
-/// Sorts by score, highest first, keeping equal scores in their order: the
-/// same order as a stable sort, cheaper for move lists of some 40 entries.
-/// Sorts `moves` by `scores` (the same index), descending, by insertion:
-/// stable, and cheap for lists this short.
+/// Sorts `moves` by `scores` (the same index), highest first, by
+/// insertion: equal scores keep their order (the order of a stable sort),
+/// and it is cheaper than a library sort for lists of some 40 moves.
 #[inline]
 fn insertion_sort_descending(scores: &mut [i32], moves: &mut [Move]) {
     for i in 1..moves.len() {
