@@ -386,6 +386,7 @@ impl<'a> Context<'a> {
         // first too, and only the quiet rest is pre-evaluated.
         let hash_first = prune_here && moves[0] == hash_move;
         let mut prune_pending = prune_here;
+        let mut prune_at: Option<usize> = None;
         // moves from this index on were pruned by iProbcut and stayed only
         // to be searched shallower (`ipcreduce`)
         let mut reduced_from = usize::MAX;
@@ -409,7 +410,11 @@ impl<'a> Context<'a> {
                     break;
                 }
             }
-            if prune_pending && generated && i >= self.prune_start(&moves, hash_first, &hints) {
+            if prune_pending && generated && prune_at.is_none() {
+                // where the pre-evaluation starts, found once per node
+                prune_at = Some(self.prune_start(&moves, hash_first, &hints));
+            }
+            if prune_pending && prune_at.is_some_and(|at| i >= at) {
                 prune_pending = false;
                 let mut rest = MoveList::new();
                 moves[i..].iter().for_each(|&m| rest.push(m));
