@@ -125,7 +125,7 @@ fn the_evaluation_cache_changes_no_result_and_counts_every_evaluation() {
         lazy_eval: false,
         ..SearchOptions::default()
     };
-    for pos in bench_positions().iter().take(8) {
+    for pos in bench_positions().iter().take(4) {
         let a = search(with(o.clone(), "evalcache", false), pos, 6);
         let b = search(with(o.clone(), "evalcache", true), pos, 6);
         assert_eq!(
@@ -275,5 +275,50 @@ fn ipcreduce_searches_the_pruned_children_shallower_instead() {
     assert!(
         reduced.nodes > pruned.nodes,
         "{reduced:?} against {pruned:?}"
+    );
+}
+
+/// A search stopped inside an iteration may play the partial iteration's
+/// new best move (`partialiteration`); it must then also report that line
+/// last, so a GUI never shows one move and receives another. Node limits
+/// make the stops deterministic; the limits are dense enough that some
+/// stops do change the move, which the test also requires.
+#[test]
+fn a_partial_iterations_move_is_the_line_reported_last() {
+    let mut changed = 0;
+    for pos in bench_positions().iter().take(4) {
+        let fen = pos.to_fen();
+        for nodes in (3_000..=30_000).step_by(3_000) {
+            let mut searcher = Searcher::new(SearchOptions::default());
+            let mut last = None;
+            let r = searcher.search(
+                pos,
+                &Limits::nodes(nodes),
+                &SearchControl::new(),
+                &[],
+                &mut |e| {
+                    let chuhe::search::SearchEvent::Iteration(info) = e;
+                    last = Some((info.depth, info.pv.clone()));
+                },
+            );
+            let (depth, pv) = last.expect("at least one iteration is reported");
+            assert_eq!(r.best_move, pv.first().copied(), "{nodes} nodes in {fen}");
+            assert_eq!((r.depth, &r.pv), (depth, &pv), "{nodes} nodes in {fen}");
+            assert_eq!(r.ponder_move, pv.get(1).copied(), "{nodes} nodes in {fen}");
+            // without the switch the last completed iteration's move is played
+            let whole = Searcher::new(with(SearchOptions::default(), "partialiteration", false))
+                .search(
+                    pos,
+                    &Limits::nodes(nodes),
+                    &SearchControl::new(),
+                    &[],
+                    &mut |_| {},
+                );
+            changed += usize::from(whole.best_move != r.best_move);
+        }
+    }
+    assert!(
+        changed > 0,
+        "no stop changed the move: the test tests nothing"
     );
 }

@@ -71,6 +71,9 @@ pub(crate) struct Context<'a> {
     /// found from that ply, `pv_len[ply]` long.
     pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub pv_len: [usize; MAX_PLY + 1],
+    /// The score of the root move that last raised alpha, i.e. of the line
+    /// in `pv[0]`; what a stopped iteration reports for its partial line.
+    pub root_score: i32,
 }
 
 impl<'a> Context<'a> {
@@ -102,6 +105,7 @@ impl<'a> Context<'a> {
             known_check: None,
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
+            root_score: 0,
         }
     }
 
@@ -519,6 +523,9 @@ impl<'a> Context<'a> {
                 if v > alpha {
                     alpha = v;
                     self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_score = v;
+                    }
                     if v >= beta {
                         self.stats.cutoffs += 1;
                         if quiet {

@@ -116,6 +116,33 @@ pub struct IterationInfo {
     pub lines: Vec<RootLine>,
 }
 
+impl IterationInfo {
+    /// The report of `line` (depth, score, principal variation) as of now:
+    /// elapsed time and nodes per second from the search's start.
+    fn at_now(
+        shared: &SharedSearch,
+        (depth, score, pv): (i32, i32, Vec<Move>),
+        stats: SearchStats,
+        lines: Vec<RootLine>,
+    ) -> Self {
+        let elapsed = shared.start.elapsed();
+        IterationInfo {
+            depth,
+            score,
+            time_ms: elapsed.as_millis() as u64,
+            nps: (stats.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+            pv,
+            stats,
+            hashfull: if shared.options.tt {
+                shared.tt.hashfull()
+            } else {
+                0
+            },
+            lines,
+        }
+    }
+}
+
 /// Progress reports of a running search.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SearchEvent {
@@ -326,8 +353,23 @@ impl Searcher {
                     // a root move that completed at the new depth and beat
                     // every move searched before it is the better move
                     if options.partial_iteration && ctx.pv_len[0] > 0 && depth > first {
-                        result.best_move = Some(ctx.pv[0][0]);
-                        result.ponder_move = (ctx.pv_len[0] > 1).then(|| ctx.pv[0][1]);
+                        let pv = ctx.root_pv();
+                        // report the partial line, so that the move played
+                        // is always the one shown last
+                        if result.pv.first() != pv.first() {
+                            let stats = shared.with_others(0, ctx.own_stats());
+                            let info = IterationInfo::at_now(
+                                shared,
+                                (depth, ctx.root_score, pv.clone()),
+                                stats,
+                                Vec::new(),
+                            );
+                            on_event(&SearchEvent::Iteration(info.clone()));
+                            result.iterations.push(info);
+                            result.best_move = Some(pv[0]);
+                            result.ponder_move = pv.get(1).copied();
+                            (result.score, result.depth, result.pv) = (ctx.root_score, depth, pv);
+                        }
                     }
                     break;
                 }
@@ -344,22 +386,13 @@ impl Searcher {
                 result.score = score;
                 result.depth = depth;
                 result.pv = pv.clone();
-                let elapsed = shared.start.elapsed();
                 let stats = shared.with_others(0, ctx.own_stats());
-                let info = IterationInfo {
-                    depth,
-                    score,
-                    time_ms: elapsed.as_millis() as u64,
-                    nps: (stats.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                    pv,
-                    stats,
-                    hashfull: if options.tt { shared.tt.hashfull() } else { 0 },
-                    lines: if shown_lines > 1 {
-                        lines.iter().take(shown_lines).cloned().collect()
-                    } else {
-                        Vec::new()
-                    },
+                let shown = if shown_lines > 1 {
+                    lines.iter().take(shown_lines).cloned().collect()
+                } else {
+                    Vec::new()
                 };
+                let info = IterationInfo::at_now(shared, (depth, score, pv), stats, shown);
                 last_lines = lines;
                 on_event(&SearchEvent::Iteration(info.clone()));
                 result.iterations.push(info);
@@ -412,17 +445,8 @@ impl Searcher {
         if options.helper_move && shown_lines == 1 && skill.is_none() {
             if let Some(h) = shared.deepest_helper_iteration() {
                 if h.depth > result.depth && h.depth <= max_depth && legal.contains(&h.pv[0]) {
-                    let elapsed = shared.start.elapsed();
-                    let info = IterationInfo {
-                        depth: h.depth,
-                        score: h.score,
-                        time_ms: elapsed.as_millis() as u64,
-                        nps: (stats.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                        pv: h.pv.clone(),
-                        stats,
-                        hashfull: if options.tt { shared.tt.hashfull() } else { 0 },
-                        lines: Vec::new(),
-                    };
+                    let line = (h.depth, h.score, h.pv.clone());
+                    let info = IterationInfo::at_now(shared, line, stats, Vec::new());
                     on_event(&SearchEvent::Iteration(info.clone()));
                     result.iterations.push(info);
                     result.best_move = Some(h.pv[0]);
