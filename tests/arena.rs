@@ -844,6 +844,53 @@ fn sprt_reaches_no_verdict_before_a_win_a_draw_and_a_loss() {
 }
 
 #[test]
+fn sprt_reaches_no_verdict_on_too_few_samples() {
+    use chuhe::arena::stats::{Pentanomial, SPRT_MIN_SAMPLES};
+    // a later SMP match's first twelve games, +1 =9 −2: five pairs scoring
+    // 1 and one scoring ½ make the pair variance tiny, so the LLR is far
+    // below the lower bound although every outcome was seen ...
+    let sprt: Sprt = "0,50".parse().unwrap();
+    let p = Pentanomial {
+        counts: [0, 1, 5, 0, 0],
+    };
+    let wdl = Wdl {
+        wins: 1,
+        draws: 9,
+        losses: 2,
+    };
+    let early = sprt.state_pentanomial(&p, &wdl);
+    assert!(early.llr < early.lower, "{early:?}");
+    // ... but six pairs decide nothing
+    assert_eq!(early.verdict, "continue");
+    // the same proportions over enough pairs do
+    let k = SPRT_MIN_SAMPLES.div_ceil(6);
+    let p = Pentanomial {
+        counts: [0, k, 5 * k, 0, 0],
+    };
+    let wdl = Wdl {
+        wins: k,
+        draws: 9 * k,
+        losses: 2 * k,
+    };
+    assert!(p.pairs() >= SPRT_MIN_SAMPLES);
+    assert_eq!(sprt.state_pentanomial(&p, &wdl).verdict, "H0");
+    // and single games count as samples of the trinomial model
+    let few = Wdl {
+        wins: 1,
+        draws: 1,
+        losses: 20,
+    };
+    assert!(sprt.llr(&few) < sprt.bounds().0);
+    assert_eq!(sprt.state(&few).verdict, "continue");
+    let enough = Wdl {
+        wins: 2,
+        draws: 2,
+        losses: 40,
+    };
+    assert_eq!(sprt.state(&enough).verdict, "H0");
+}
+
+#[test]
 fn a_killed_match_keeps_the_games_it_finished() {
     let out = tmp("killed");
     let merged = tmp("killed-merged");

@@ -254,6 +254,11 @@ pub struct Sprt {
     pub beta: f64,
 }
 
+/// The fewest samples (games, or pairs for the pentanomial model) on
+/// which an SPRT reaches a verdict: the usual minimum for the normal
+/// approximation of a mean, which the GSPRT's LLR relies on.
+pub const SPRT_MIN_SAMPLES: u32 = 30;
+
 /// Where an SPRT stands.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtState {
@@ -340,25 +345,28 @@ impl Sprt {
     /// The test's state after the pairs `p`, whose games counted singly
     /// are `wdl` (see [`Sprt::state`] for when a verdict may be reached).
     pub fn state_pentanomial(&self, p: &Pentanomial, wdl: &Wdl) -> SprtState {
-        self.state_of(self.llr_pentanomial(p), "pentanomial", wdl)
+        self.state_of(self.llr_pentanomial(p), "pentanomial", wdl, p.pairs())
     }
 
     /// The test's state after `wdl`.
     ///
     /// No verdict is reached until the games hold at least one win, one
-    /// draw and one loss (the rule cutechess uses): before that the sample
-    /// variance in the LLR's denominator is not an estimate of anything,
-    /// and a few lopsided games give a huge LLR (two pairs scoring 1½ and
-    /// 2 gave LLR 3.1 for 0 against +50 Elo, "H1" after four games). The
-    /// LLR is still reported.
+    /// draw and one loss (the rule cutechess uses), and not before
+    /// [`SPRT_MIN_SAMPLES`] samples (games here, pairs for the
+    /// pentanomial model). Before that the sample variance in the LLR's
+    /// denominator is not an estimate of anything, and a few games give a
+    /// huge LLR: two pairs scoring 1½ and 2 gave LLR 3.1 for 0 against +50
+    /// Elo ("H1" after four games), and six pairs scoring 1, 1, 1, 1, 1 and
+    /// ½ (+1 =9 −2) gave LLR −3.8 ("H0" after twelve games) because five
+    /// equal pairs made the variance look tiny. The LLR is still reported.
     pub fn state(&self, wdl: &Wdl) -> SprtState {
-        self.state_of(self.llr(wdl), "trinomial", wdl)
+        self.state_of(self.llr(wdl), "trinomial", wdl, wdl.games())
     }
 
-    fn state_of(&self, llr: f64, model: &str, wdl: &Wdl) -> SprtState {
+    fn state_of(&self, llr: f64, model: &str, wdl: &Wdl, samples: u32) -> SprtState {
         let (lower, upper) = self.bounds();
         let spread = wdl.wins > 0 && wdl.draws > 0 && wdl.losses > 0;
-        let verdict = if !spread {
+        let verdict = if !spread || samples < SPRT_MIN_SAMPLES {
             "continue"
         } else if llr >= upper {
             "H1"
