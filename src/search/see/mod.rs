@@ -14,15 +14,21 @@
 //! make/unmake, is kept in `oracle.rs` as the tests' reference: the values
 //! are the same.
 
+mod exchange;
 #[cfg(test)]
 mod oracle;
 
-use crate::board::{tables, Colour, Move, PieceKind, Position, Square};
+use crate::board::{tables, Move, PieceKind, Position, Square};
+use exchange::Exchange;
 
 /// Exchange values in centipawn-like units (horse 100). The king's value
 /// only has to exceed everything else: it can take part in an exchange as
-/// the last recapturer, never be captured.
-const SEE_VALUE: [i32; 7] = [10_000, 22, 22, 100, 220, 105, 10];
+/// the last recapturer, never be captured. In rising value: pawn,
+/// advisor and elephant, horse, cannon, rook, king (the exchange looks
+/// for attackers in this order).
+const SEE_VALUE: [i32; 7] = [KING_VALUE, 22, 22, 100, 220, 105, 10];
+/// The king's exchange value.
+const KING_VALUE: i32 = 10_000;
 /// A pawn across the river is worth about twice an uncrossed one.
 const CROSSED_PAWN: i32 = 20;
 
@@ -40,15 +46,10 @@ fn value_at(pos: &Position, sq: Square) -> i32 {
     }
 }
 
-/// Whether the capture `mv` obviously does not lose material: the victim
-/// is worth at least the capturer, so SEE is at least zero.
-#[inline]
-pub fn surely_not_losing(pos: &Position, mv: Move) -> bool {
-    value_at(pos, mv.to()) >= value_at(pos, mv.from())
-}
-
 /// The static exchange value of the legal capture `mv` for the side making
-/// it (material won minus material lost on the target square).
+/// it (material won minus material lost on the target square). The search
+/// asks [`see_at_least`]; the tests compare both with the oracle.
+#[cfg(test)]
 pub fn see(pos: &mut Position, mv: Move) -> i32 {
     let gain = value_at(pos, mv.to());
     let mover = value_at(pos, mv.from());
@@ -75,118 +76,6 @@ pub fn see_at_least(pos: &mut Position, mv: Move, threshold: i32) -> bool {
     let ok = ex.recapture_at_most(mover, gain - threshold);
     ex.finish();
     ok
-}
-
-/// An exchange on one square in progress: the captures made so far are
-/// on the placement of `pos` and taken back one by one.
-struct Exchange<'a> {
-    pos: &'a mut Position,
-    /// The square fought over.
-    sq: usize,
-    /// The side to capture next.
-    side: Colour,
-    /// Each side's king square (the placement-only moves leave the piece
-    /// list behind).
-    kings: [usize; 2],
-    /// The first capture: origin and what it took.
-    first: (usize, u8),
-}
-
-impl<'a> Exchange<'a> {
-    /// Plays the legal capture `mv` on the placement.
-    fn start(pos: &'a mut Position, mv: Move) -> Exchange<'a> {
-        let (from, sq) = (mv.from().index(), mv.to().index());
-        let side = pos.side_to_move();
-        let mut kings = [
-            pos.king_square(Colour::Red).index(),
-            pos.king_square(Colour::Black).index(),
-        ];
-        if kings[side.index()] == from {
-            kings[side.index()] = sq;
-        }
-        let captured = pos.shallow_make(from, sq);
-        Exchange {
-            pos,
-            sq,
-            side: side.opposite(),
-            kings,
-            first: (from, captured),
-        }
-    }
-
-    /// Takes the first capture back.
-    fn finish(self) {
-        let (from, captured) = self.first;
-        self.pos.shallow_unmake(from, self.sq, captured);
-    }
-
-    /// Captures on the square with the side to move's least valuable
-    /// piece that may (ties in the attackers' fixed order), if any;
-    /// returns its origin, what it took and its value.
-    fn capture_least_valuable(&mut self) -> Option<(usize, u8, i32)> {
-        let attackers = self.pos.attackers(Square::from_index_unchecked(self.sq), self.side);
-        let mut values = [0i32; 16];
-        for (v, &a) in values.iter_mut().zip(attackers.iter()) {
-            *v = value_at(self.pos, a);
-        }
-        let values = &mut values[..attackers.len()];
-        let (us, them) = (self.side.index(), self.side.opposite());
-        loop {
-            // the first of the least valuable untried attackers
-            let (i, &value) = values.iter().enumerate().min_by_key(|&(_, &v)| v)?;
-            if value == i32::MAX {
-                return None;
-            }
-            values[i] = i32::MAX;
-            let from = attackers[i].index();
-            let king = if from == self.kings[us] { self.sq } else { self.kings[us] };
-            let captured = self.pos.shallow_make(from, self.sq);
-            if self.pos.king_square_attacked(king, them) {
-                // pinned, or a king stepping into check: try the next one
-                self.pos.shallow_unmake(from, self.sq, captured);
-                continue;
-            }
-            self.kings[us] = king;
-            self.side = them;
-            return Some((from, captured, value));
-        }
-    }
-
-    /// Takes back a capture made by [`Exchange::capture_least_valuable`].
-    fn take_back(&mut self, from: usize, captured: u8) {
-        self.side = self.side.opposite();
-        let us = self.side.index();
-        if self.kings[us] == self.sq {
-            self.kings[us] = from;
-        }
-        self.pos.shallow_unmake(from, self.sq, captured);
-    }
-
-    /// What the side to move gains at best by capturing on the square,
-    /// where a piece worth `occupant` stands (0 if it declines).
-    fn best_recapture(&mut self, occupant: i32) -> i32 {
-        let Some((from, captured, value)) = self.capture_least_valuable() else {
-            return 0;
-        };
-        let gain = occupant - self.best_recapture(value);
-        self.take_back(from, captured);
-        gain.max(0)
-    }
-
-    /// Whether `best_recapture(occupant)` is at most `limit`, for
-    /// `0 <= limit < occupant` (outside that range the answer is known).
-    fn recapture_at_most(&mut self, occupant: i32, limit: i32) -> bool {
-        debug_assert!((0..occupant).contains(&limit));
-        let Some((from, captured, value)) = self.capture_least_valuable() else {
-            return true;
-        };
-        // occupant - (the reply's best) <= limit, the reply's best lying
-        // between 0 and `value`
-        let reply_floor = occupant - limit;
-        let ok = reply_floor <= value && !self.recapture_at_most(value, reply_floor - 1);
-        self.take_back(from, captured);
-        ok
-    }
 }
 
 #[cfg(test)]
