@@ -77,8 +77,13 @@ impl History {
         }
         self.max /= 4;
         self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
-        for v in self.captures.iter_mut().flatten().flatten() {
-            *v /= 4;
+        // nested plain loops: the flattening iterator was not vectorised
+        for row in self.captures.iter_mut() {
+            for cell in row.iter_mut() {
+                for v in cell.iter_mut() {
+                    *v /= 4;
+                }
+            }
         }
     }
 
