@@ -217,38 +217,43 @@ impl Position {
         });
     }
 
-    /// Appends the pseudo-legal moves (captures only when `CAPTURES`).
+    /// Appends the pseudo-legal moves (captures only when `CAPTURES`), by
+    /// piece slot: each kind's slots (see [`SLOT_KIND`]) in a loop of
+    /// their own, so no per-piece dispatch on the kind.
     fn generate<const CAPTURES: bool>(&self, list: &mut MoveList) {
         let side = self.side;
         let side_bit = (side.index() as u8) << 3;
         let base = side.index() * 16;
-        for (&from, kind) in self.piece_sq[base..base + 16].iter().zip(SLOT_KIND) {
-            if from == NO_SQUARE {
-                continue;
-            }
-            let from = from as usize;
-            match kind {
-                PieceKind::King => {
-                    self.gen_steps::<CAPTURES, false>(list, from, &KING_MOVES[from], side_bit)
-                }
-                PieceKind::Advisor => {
-                    self.gen_steps::<CAPTURES, false>(list, from, &ADVISOR_MOVES[from], side_bit)
-                }
-                PieceKind::Bishop => {
-                    self.gen_steps::<CAPTURES, true>(list, from, &BISHOP_MOVES[from], side_bit)
-                }
-                PieceKind::Knight => {
-                    self.gen_steps::<CAPTURES, true>(list, from, &KNIGHT_MOVES[from], side_bit)
-                }
-                PieceKind::Pawn => self.gen_steps::<CAPTURES, false>(
-                    list,
-                    from,
-                    &PAWN_MOVES[side.index()][from],
-                    side_bit,
-                ),
-                PieceKind::Rook => self.gen_slides::<CAPTURES, false>(list, from, side_bit),
-                PieceKind::Cannon => self.gen_slides::<CAPTURES, true>(list, from, side_bit),
-            }
+        let slots = &self.piece_sq[base..base + 16];
+        debug_assert_eq!(SLOT_KIND[0], PieceKind::King);
+        debug_assert_eq!(SLOT_KIND[11], PieceKind::Pawn);
+        let present = |range: std::ops::Range<usize>| {
+            slots[range]
+                .iter()
+                .filter(|&&s| s != NO_SQUARE)
+                .map(|&s| s as usize)
+        };
+        for from in present(0..1) {
+            self.gen_steps::<CAPTURES, false>(list, from, &KING_MOVES[from], side_bit);
+        }
+        for from in present(1..3) {
+            self.gen_steps::<CAPTURES, false>(list, from, &ADVISOR_MOVES[from], side_bit);
+        }
+        for from in present(3..5) {
+            self.gen_steps::<CAPTURES, true>(list, from, &BISHOP_MOVES[from], side_bit);
+        }
+        for from in present(5..7) {
+            self.gen_steps::<CAPTURES, true>(list, from, &KNIGHT_MOVES[from], side_bit);
+        }
+        for from in present(7..9) {
+            self.gen_slides::<CAPTURES, false>(list, from, side_bit);
+        }
+        for from in present(9..11) {
+            self.gen_slides::<CAPTURES, true>(list, from, side_bit);
+        }
+        let pawn_moves = &PAWN_MOVES[side.index()];
+        for from in present(11..16) {
+            self.gen_steps::<CAPTURES, false>(list, from, &pawn_moves[from], side_bit);
         }
     }
 
@@ -263,14 +268,13 @@ impl Position {
         let from_sq = Square::from_index_unchecked(from);
         for i in 0..steps.len as usize {
             let to = steps.to[i] as usize;
-            if BLOCKABLE && self.pieces[steps.via[i] as usize] != 0 {
-                continue;
-            }
             let target = self.pieces[to];
+            // captures: the target first, as few steps reach an enemy
             let ok = if CAPTURES {
                 is_enemy(target, side_bit)
+                    && !(BLOCKABLE && self.pieces[steps.via[i] as usize] != 0)
             } else {
-                not_own(target, side_bit)
+                !(BLOCKABLE && self.pieces[steps.via[i] as usize] != 0) && not_own(target, side_bit)
             };
             if ok {
                 list.push(Move::new(from_sq, Square::from_index_unchecked(to)));
