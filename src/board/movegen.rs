@@ -35,11 +35,19 @@ impl Position {
     /// the side to move is in check (the search tests it anyway), saving
     /// the second test.
     pub fn legal_moves_given_check(&self, in_check: bool) -> MoveList {
-        debug_assert_eq!(in_check, self.in_check());
         let mut list = MoveList::new();
-        self.generate::<false>(&mut list);
-        self.retain_legal(&mut list, in_check);
+        self.legal_moves_into(in_check, &mut list);
         list
+    }
+
+    /// [`Position::legal_moves_given_check`] written into `list` (cleared
+    /// first), for the search's hot path: a list filled in place is not
+    /// copied out of a return value.
+    pub fn legal_moves_into(&self, in_check: bool, list: &mut MoveList) {
+        debug_assert_eq!(in_check, self.in_check());
+        list.clear();
+        self.generate::<false>(list);
+        self.retain_legal(list, in_check);
     }
 
     /// The legal captures of the side to move (for quiescence search).
@@ -49,11 +57,18 @@ impl Position {
 
     /// [`Position::legal_captures`] with the check status already known.
     pub fn legal_captures_given_check(&self, in_check: bool) -> MoveList {
-        debug_assert_eq!(in_check, self.in_check());
         let mut list = MoveList::new();
-        self.generate::<true>(&mut list);
-        self.retain_legal(&mut list, in_check);
+        self.legal_captures_into(in_check, &mut list);
         list
+    }
+
+    /// [`Position::legal_captures_given_check`] written into `list`
+    /// (cleared first; see [`Position::legal_moves_into`]).
+    pub fn legal_captures_into(&self, in_check: bool, list: &mut MoveList) {
+        debug_assert_eq!(in_check, self.in_check());
+        list.clear();
+        self.generate::<true>(list);
+        self.retain_legal(list, in_check);
     }
 
     /// Every pseudo-legal move (own king safety not checked).
