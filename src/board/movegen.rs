@@ -6,7 +6,7 @@ use super::checks::{evasion_squares, uncovering_squares};
 use super::moves::{Move, MoveList};
 use super::piece::PieceKind;
 use super::position::{Position, NO_SQUARE, SLOT_KIND};
-use super::square::Square;
+use super::square::{file_rank, Square};
 use super::tables::{
     Steps, ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, KING_MOVES, KNIGHT_MOVES, PAWN_MOVES,
     RANK_LINES,
@@ -305,7 +305,7 @@ impl Position {
         side_bit: u8,
     ) {
         let from_sq = Square::from_index_unchecked(from);
-        let (f, r) = (from % 9, from / 9);
+        let (f, r) = file_rank(from);
         let file_line = &FILE_LINES[r][self.file_occ[f] as usize];
         let rank_line = &RANK_LINES[f][self.rank_occ[r] as usize];
         let (file_hits, rank_hits) = if CANNON {

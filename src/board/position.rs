@@ -60,16 +60,17 @@ struct OccupancyBits {
     rank_bit: u16,
 }
 
-/// [`OccupancyBits`] of each square index.
-static OCCUPANCY_BITS: [OccupancyBits; 90] = occupancy_bits();
+/// [`OccupancyBits`] of each square index, padded to 128 entries so that
+/// an index from a move's 7-bit field needs no bounds check.
+static OCCUPANCY_BITS: [OccupancyBits; 128] = occupancy_bits();
 
-const fn occupancy_bits() -> [OccupancyBits; 90] {
+const fn occupancy_bits() -> [OccupancyBits; 128] {
     let mut t = [OccupancyBits {
         rank: 0,
         file: 0,
         file_bit: 0,
         rank_bit: 0,
-    }; 90];
+    }; 128];
     let mut s = 0;
     while s < 90 {
         let (rank, file) = (s / 9, s % 9);
@@ -431,7 +432,7 @@ impl Position {
 
     #[inline(always)]
     fn toggle_occupancy(&mut self, sq: usize) {
-        let t = &OCCUPANCY_BITS[sq];
+        let t = &OCCUPANCY_BITS[sq & 127];
         self.rank_occ[t.rank as usize] ^= t.file_bit;
         self.file_occ[t.file as usize] ^= t.rank_bit;
     }
