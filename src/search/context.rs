@@ -13,7 +13,7 @@ use super::stats::SearchStats;
 use super::thread::ThreadData;
 use super::tt::{Bound, TranspositionTable};
 use crate::board::rules::{self, Verdict};
-use crate::board::{Move, MoveList, PieceKind, Position};
+use crate::board::{Move, MoveList, PieceKind, Position, MAX_MOVES};
 use crate::eval::{EvalCounter, Evaluator};
 use std::time::Instant;
 
@@ -74,6 +74,8 @@ pub(crate) struct Context<'a> {
     /// The score of the root move that last raised alpha, i.e. of the line
     /// in `pv[0]`; what a stopped iteration reports for its partial line.
     pub root_score: i32,
+    /// Scratch space of move ordering (see [`order_moves`]).
+    order_scores: [i32; MAX_MOVES],
 }
 
 impl<'a> Context<'a> {
@@ -106,6 +108,7 @@ impl<'a> Context<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             root_score: 0,
+            order_scores: [0; MAX_MOVES],
         }
     }
 
@@ -587,7 +590,13 @@ impl<'a> Context<'a> {
         if ply == 0 && !self.banned.is_empty() {
             moves.retain(|m| !self.banned.contains(&m));
         }
-        order_moves(&mut self.pos, moves, hints, self.history);
+        order_moves(
+            &mut self.pos,
+            moves,
+            hints,
+            self.history,
+            &mut self.order_scores,
+        );
     }
 
     /// Whether the side to move has a rook, horse or cannon (null move is
