@@ -158,3 +158,20 @@ impl FromStr for Square {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_rank_table_divides_by_nine() {
+        for s in 0..Square::COUNT {
+            let sq = Square::from_index(s).unwrap();
+            assert_eq!(
+                file_rank(s),
+                (sq.file() as usize, sq.rank() as usize),
+                "{sq}"
+            );
+        }
+    }
+}
