@@ -15,7 +15,7 @@
 use super::moves::Move;
 use super::piece::{Colour, Piece, PieceKind};
 use super::position::{Position, NO_SQUARE};
-use super::square::file_rank;
+use super::square::{file_rank, set_has};
 use super::tables::{FILE_SPREAD, KNIGHT_ATTACKERS, KNIGHT_ATTACK_LEG, NO_LEG};
 
 /// Every square of each file (bit = square index).
@@ -57,7 +57,7 @@ impl CheckCandidates {
     /// filter was made for) can give check.
     #[inline(always)]
     pub fn may_give_check(&self, mv: Move) -> bool {
-        (self.from >> mv.from().index()) & 1 != 0 || (self.to >> mv.to().index()) & 1 != 0
+        set_has(self.from, mv.from().index()) || set_has(self.to, mv.to().index())
     }
 }
 

@@ -6,7 +6,7 @@ use super::checks::{evasion_squares, uncovering_squares};
 use super::moves::{Move, MoveList};
 use super::piece::PieceKind;
 use super::position::{Position, NO_SQUARE, SLOT_KIND};
-use super::square::{file_rank, Square};
+use super::square::{file_rank, set_has, Square};
 use super::tables::{
     Steps, ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, KING_MOVES, KNIGHT_MOVES, PAWN_MOVES,
     RANK_LINES,
@@ -198,8 +198,7 @@ impl Position {
                 evasion_squares(self, king, side.opposite()).unwrap_or((u128::MAX, u128::MAX));
             list.retain(|mv| {
                 let (from, to) = (mv.from().index(), mv.to().index());
-                let candidate =
-                    from == king || (from_ok >> from) & 1 != 0 || (to_ok >> to) & 1 != 0;
+                let candidate = from == king || set_has(from_ok, from) || set_has(to_ok, to);
                 candidate
                     && scratch
                         .get_or_insert_with(|| self.clone_placement())
@@ -222,7 +221,7 @@ impl Position {
         }
         list.retain(|mv| {
             let (from, to) = (mv.from().index(), mv.to().index());
-            let risky = from == king || (from_risk >> from) & 1 != 0 || (to_risk >> to) & 1 != 0;
+            let risky = from == king || set_has(from_risk, from) || set_has(to_risk, to);
             if !risky {
                 return true;
             }
