@@ -350,3 +350,50 @@ fn filtered_legal_moves_equal_the_full_test() {
         "{positions} positions, {in_check} in check"
     );
 }
+
+/// Whether the incrementally kept rank and file occupancy masks of `pos`
+/// equal the ones read off the board square by square.
+fn occupancy_matches_board(pos: &Position) -> bool {
+    use chuhe::board::Square;
+    let mut ranks = [0u16; 10];
+    let mut files = [0u16; 9];
+    for r in 0..10u8 {
+        for f in 0..9u8 {
+            if pos.piece_at(Square::new(f, r)).is_some() {
+                ranks[r as usize] |= 1 << f;
+                files[f as usize] |= 1 << r;
+            }
+        }
+    }
+    (0..10u8).all(|r| pos.rank_occupancy(r) == ranks[r as usize])
+        && (0..9u8).all(|f| pos.file_occupancy(f) == files[f as usize])
+}
+
+#[test]
+fn occupancy_masks_follow_make_and_unmake() {
+    // make/unmake update the masks from a table of each square's bits:
+    // after every move and every take-back they must equal a board scan
+    let mut rng = Lcg(7);
+    let mut checked = 0;
+    for fen in oracle_fens().into_iter().step_by(5) {
+        let mut pos = Position::from_fen(fen).unwrap();
+        assert!(occupancy_matches_board(&pos), "{fen}");
+        let mut played = 0;
+        for _ in 0..30 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.next(moves.len())];
+            pos.make_move(mv);
+            assert!(occupancy_matches_board(&pos), "after {mv} from {fen}");
+            played += 1;
+            checked += 1;
+        }
+        for _ in 0..played {
+            pos.unmake_move();
+            assert!(occupancy_matches_board(&pos), "take-back from {fen}");
+        }
+    }
+    assert!(checked > 1000, "only {checked} moves");
+}

@@ -2,7 +2,7 @@
 
 use super::piece::{Colour, Piece, PieceKind};
 use super::position::{Position, NO_SQUARE};
-use super::square::Square;
+use super::square::{file_rank, Square};
 use super::tables::{
     ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, KING_MOVES, KNIGHT_ATTACKERS, KNIGHT_ATTACK_LEG,
     NO_LEG, RANK_LINES,
@@ -78,7 +78,7 @@ impl Position {
     /// no advisor or elephant test (they cannot reach the other palace).
     #[inline]
     pub(crate) fn king_square_attacked(&self, k: usize, by: Colour) -> bool {
-        let (f, r) = (k % 9, k / 9);
+        let (f, r) = file_rank(k);
         let rook = code(by, PieceKind::Rook);
         let cannon = code(by, PieceKind::Cannon);
         let king = code(by, PieceKind::King);

@@ -15,6 +15,7 @@
 use super::moves::Move;
 use super::piece::{Colour, Piece, PieceKind};
 use super::position::{Position, NO_SQUARE};
+use super::square::{file_rank, set_has};
 use super::tables::{FILE_SPREAD, KNIGHT_ATTACKERS, KNIGHT_ATTACK_LEG, NO_LEG};
 
 /// Every square of each file (bit = square index).
@@ -56,7 +57,7 @@ impl CheckCandidates {
     /// filter was made for) can give check.
     #[inline(always)]
     pub fn may_give_check(&self, mv: Move) -> bool {
-        (self.from >> mv.from().index()) & 1 != 0 || (self.to >> mv.to().index()) & 1 != 0
+        set_has(self.from, mv.from().index()) || set_has(self.to, mv.to().index())
     }
 }
 
@@ -71,7 +72,7 @@ fn line_between(a: usize, b: usize) -> u16 {
 /// many pieces stand on them.
 #[inline(always)]
 fn between(pos: &Position, a: usize, b: usize) -> (u128, u32) {
-    let (af, ar, bf, br) = (a % 9, a / 9, b % 9, b / 9);
+    let ((af, ar), (bf, br)) = (file_rank(a), file_rank(b));
     if af == bf {
         let bits = line_between(ar, br);
         let count = (pos.file_occ[af] & bits).count_ones();
@@ -137,7 +138,8 @@ fn line_piece(
         return None;
     }
     let sq = sq as usize;
-    if sq % 9 != k % 9 && (slot == 0 || sq / 9 != k / 9) {
+    let ((sf, sr), (kf, kr)) = (file_rank(sq), file_rank(k));
+    if sf != kf && (slot == 0 || sr != kr) {
         return None;
     }
     let (mask, count) = between(pos, k, sq);
@@ -151,7 +153,7 @@ fn line_piece(
 /// screen going away), lands on the leg of a checking horse, or lands next
 /// to `k` (where a checking pawn stands). `None` when no checker is found.
 pub(crate) fn evasion_squares(pos: &Position, k: usize, by: Colour) -> Option<(u128, u128)> {
-    let kf = k % 9;
+    let (kf, _) = file_rank(k);
     let base = by.index() * 16;
     let (mut from, mut to) = (0u128, 0u128);
     let mut checkers = 0;
@@ -202,7 +204,7 @@ impl Position {
     pub fn check_candidates(&self) -> CheckCandidates {
         let us = self.side;
         let k = self.piece_sq[us.opposite().index() * 16] as usize;
-        let (kf, kr) = (k % 9, k / 9);
+        let (kf, kr) = file_rank(k);
         // direct checks land on the king's lines (a pawn beside or before
         // the king is on them too) or on a horse square
         let mut to = FILE_MASK[kf] | RANK_MASK[kr];

@@ -17,6 +17,8 @@ mod square;
 pub mod tables;
 mod zobrist;
 
+pub(crate) use square::file_rank;
+
 pub use attacks::Attackers;
 pub use checks::CheckCandidates;
 pub use fen::{FenError, START_FEN};

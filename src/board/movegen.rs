@@ -6,7 +6,7 @@ use super::checks::{evasion_squares, uncovering_squares};
 use super::moves::{Move, MoveList};
 use super::piece::PieceKind;
 use super::position::{Position, NO_SQUARE, SLOT_KIND};
-use super::square::Square;
+use super::square::{file_rank, set_has, Square};
 use super::tables::{
     Steps, ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, KING_MOVES, KNIGHT_MOVES, PAWN_MOVES,
     RANK_LINES,
@@ -35,11 +35,19 @@ impl Position {
     /// the side to move is in check (the search tests it anyway), saving
     /// the second test.
     pub fn legal_moves_given_check(&self, in_check: bool) -> MoveList {
-        debug_assert_eq!(in_check, self.in_check());
         let mut list = MoveList::new();
-        self.generate::<false>(&mut list);
-        self.retain_legal(&mut list, in_check);
+        self.legal_moves_into(in_check, &mut list);
         list
+    }
+
+    /// [`Position::legal_moves_given_check`] written into `list` (cleared
+    /// first), for the search's hot path: a list filled in place is not
+    /// copied out of a return value.
+    pub fn legal_moves_into(&self, in_check: bool, list: &mut MoveList) {
+        debug_assert_eq!(in_check, self.in_check());
+        list.clear();
+        self.generate::<false>(list);
+        self.retain_legal(list, in_check);
     }
 
     /// The legal captures of the side to move (for quiescence search).
@@ -49,11 +57,18 @@ impl Position {
 
     /// [`Position::legal_captures`] with the check status already known.
     pub fn legal_captures_given_check(&self, in_check: bool) -> MoveList {
-        debug_assert_eq!(in_check, self.in_check());
         let mut list = MoveList::new();
-        self.generate::<true>(&mut list);
-        self.retain_legal(&mut list, in_check);
+        self.legal_captures_into(in_check, &mut list);
         list
+    }
+
+    /// [`Position::legal_captures_given_check`] written into `list`
+    /// (cleared first; see [`Position::legal_moves_into`]).
+    pub fn legal_captures_into(&self, in_check: bool, list: &mut MoveList) {
+        debug_assert_eq!(in_check, self.in_check());
+        list.clear();
+        self.generate::<true>(list);
+        self.retain_legal(list, in_check);
     }
 
     /// Every pseudo-legal move (own king safety not checked).
@@ -183,8 +198,7 @@ impl Position {
                 evasion_squares(self, king, side.opposite()).unwrap_or((u128::MAX, u128::MAX));
             list.retain(|mv| {
                 let (from, to) = (mv.from().index(), mv.to().index());
-                let candidate =
-                    from == king || (from_ok >> from) & 1 != 0 || (to_ok >> to) & 1 != 0;
+                let candidate = from == king || set_has(from_ok, from) || set_has(to_ok, to);
                 candidate
                     && scratch
                         .get_or_insert_with(|| self.clone_placement())
@@ -207,7 +221,7 @@ impl Position {
         }
         list.retain(|mv| {
             let (from, to) = (mv.from().index(), mv.to().index());
-            let risky = from == king || (from_risk >> from) & 1 != 0 || (to_risk >> to) & 1 != 0;
+            let risky = from == king || set_has(from_risk, from) || set_has(to_risk, to);
             if !risky {
                 return true;
             }
@@ -217,38 +231,43 @@ impl Position {
         });
     }
 
-    /// Appends the pseudo-legal moves (captures only when `CAPTURES`).
+    /// Appends the pseudo-legal moves (captures only when `CAPTURES`), by
+    /// piece slot: each kind's slots (see [`SLOT_KIND`]) in a loop of
+    /// their own, so no per-piece dispatch on the kind.
     fn generate<const CAPTURES: bool>(&self, list: &mut MoveList) {
         let side = self.side;
         let side_bit = (side.index() as u8) << 3;
         let base = side.index() * 16;
-        for (&from, kind) in self.piece_sq[base..base + 16].iter().zip(SLOT_KIND) {
-            if from == NO_SQUARE {
-                continue;
-            }
-            let from = from as usize;
-            match kind {
-                PieceKind::King => {
-                    self.gen_steps::<CAPTURES, false>(list, from, &KING_MOVES[from], side_bit)
-                }
-                PieceKind::Advisor => {
-                    self.gen_steps::<CAPTURES, false>(list, from, &ADVISOR_MOVES[from], side_bit)
-                }
-                PieceKind::Bishop => {
-                    self.gen_steps::<CAPTURES, true>(list, from, &BISHOP_MOVES[from], side_bit)
-                }
-                PieceKind::Knight => {
-                    self.gen_steps::<CAPTURES, true>(list, from, &KNIGHT_MOVES[from], side_bit)
-                }
-                PieceKind::Pawn => self.gen_steps::<CAPTURES, false>(
-                    list,
-                    from,
-                    &PAWN_MOVES[side.index()][from],
-                    side_bit,
-                ),
-                PieceKind::Rook => self.gen_slides::<CAPTURES, false>(list, from, side_bit),
-                PieceKind::Cannon => self.gen_slides::<CAPTURES, true>(list, from, side_bit),
-            }
+        let slots = &self.piece_sq[base..base + 16];
+        debug_assert_eq!(SLOT_KIND[0], PieceKind::King);
+        debug_assert_eq!(SLOT_KIND[11], PieceKind::Pawn);
+        let present = |range: std::ops::Range<usize>| {
+            slots[range]
+                .iter()
+                .filter(|&&s| s != NO_SQUARE)
+                .map(|&s| s as usize)
+        };
+        for from in present(0..1) {
+            self.gen_steps::<CAPTURES, false>(list, from, &KING_MOVES[from], side_bit);
+        }
+        for from in present(1..3) {
+            self.gen_steps::<CAPTURES, false>(list, from, &ADVISOR_MOVES[from], side_bit);
+        }
+        for from in present(3..5) {
+            self.gen_steps::<CAPTURES, true>(list, from, &BISHOP_MOVES[from], side_bit);
+        }
+        for from in present(5..7) {
+            self.gen_steps::<CAPTURES, true>(list, from, &KNIGHT_MOVES[from], side_bit);
+        }
+        for from in present(7..9) {
+            self.gen_slides::<CAPTURES, false>(list, from, side_bit);
+        }
+        for from in present(9..11) {
+            self.gen_slides::<CAPTURES, true>(list, from, side_bit);
+        }
+        let pawn_moves = &PAWN_MOVES[side.index()];
+        for from in present(11..16) {
+            self.gen_steps::<CAPTURES, false>(list, from, &pawn_moves[from], side_bit);
         }
     }
 
@@ -263,14 +282,13 @@ impl Position {
         let from_sq = Square::from_index_unchecked(from);
         for i in 0..steps.len as usize {
             let to = steps.to[i] as usize;
-            if BLOCKABLE && self.pieces[steps.via[i] as usize] != 0 {
-                continue;
-            }
             let target = self.pieces[to];
+            // captures: the target first, as few steps reach an enemy
             let ok = if CAPTURES {
                 is_enemy(target, side_bit)
+                    && !(BLOCKABLE && self.pieces[steps.via[i] as usize] != 0)
             } else {
-                not_own(target, side_bit)
+                !(BLOCKABLE && self.pieces[steps.via[i] as usize] != 0) && not_own(target, side_bit)
             };
             if ok {
                 list.push(Move::new(from_sq, Square::from_index_unchecked(to)));
@@ -286,7 +304,7 @@ impl Position {
         side_bit: u8,
     ) {
         let from_sq = Square::from_index_unchecked(from);
-        let (f, r) = (from % 9, from / 9);
+        let (f, r) = file_rank(from);
         let file_line = &FILE_LINES[r][self.file_occ[f] as usize];
         let rank_line = &RANK_LINES[f][self.rank_occ[r] as usize];
         let (file_hits, rank_hits) = if CANNON {

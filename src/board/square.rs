@@ -12,6 +12,43 @@ pub const FILES: u8 = 9;
 /// Number of ranks (rows) on the board.
 pub const RANKS: u8 = 10;
 
+/// File and rank of each square index, padded to 128 entries so that an
+/// index taken from a move's 7-bit field needs no bounds check.
+static FILE_RANK: [(u8, u8); 128] = file_rank_table();
+
+const fn file_rank_table() -> [(u8, u8); 128] {
+    let mut t = [(0, 0); 128];
+    let mut s = 0;
+    while s < 90 {
+        t[s] = ((s % 9) as u8, (s / 9) as u8);
+        s += 1;
+    }
+    t
+}
+
+/// File and rank of the square with index `s` (below 90): a table lookup
+/// where hot code would otherwise divide by 9.
+#[inline(always)]
+pub(crate) fn file_rank(s: usize) -> (usize, usize) {
+    debug_assert!(s < Square::COUNT);
+    let (f, r) = FILE_RANK[s & 127];
+    (f as usize, r as usize)
+}
+
+/// Whether the square set `set` (bit `s` for square index `s`) holds the
+/// square with index `s` (below 90): a test on the one 64-bit half that
+/// holds it, cheaper than shifting the whole 128-bit set.
+#[inline(always)]
+pub(crate) fn set_has(set: u128, s: usize) -> bool {
+    debug_assert!(s < Square::COUNT);
+    let half = if s < 64 {
+        set as u64
+    } else {
+        (set >> 64) as u64
+    };
+    (half >> (s & 63)) & 1 != 0
+}
+
 /// One of the 90 points of the board.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -132,6 +169,38 @@ impl FromStr for Square {
             Ok(Square::new(file, rank))
         } else {
             Err(SquareParseError(s.to_string()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_rank_table_divides_by_nine() {
+        for s in 0..Square::COUNT {
+            let sq = Square::from_index(s).unwrap();
+            assert_eq!(
+                file_rank(s),
+                (sq.file() as usize, sq.rank() as usize),
+                "{sq}"
+            );
+        }
+    }
+
+    #[test]
+    fn set_has_tests_the_square_bit() {
+        let sets: [u128; 4] = [
+            0,
+            u128::MAX,
+            0x5555_5555_5555_5555_5555_5555_5555_5555,
+            1 << 63 | 1 << 64 | 1 << 89,
+        ];
+        for set in sets {
+            for s in 0..Square::COUNT {
+                assert_eq!(set_has(set, s), (set >> s) & 1 != 0, "{set:x} {s}");
+            }
         }
     }
 }

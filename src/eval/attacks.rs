@@ -111,20 +111,14 @@ fn compute_sets(pos: &Position) -> AttackInfo {
         let mobile = |set: Bits| (set & !own).count_ones();
         let mut class = [0 as Bits; 6];
         let mut moves = [0u32; 7];
-        // king
-        let s = sq[base];
-        if s != ABSENT {
-            let set = KING_SETS[s as usize];
-            class[CLASS_KING] = set;
-            moves[0] = mobile(set);
-        }
-        // advisors
+        // king and advisors: an absent piece (255) has the empty set
+        let set = KING_SETS[sq[base] as usize];
+        class[CLASS_KING] = set;
+        moves[0] = mobile(set);
         for &s in &sq[base + 1..base + 3] {
-            if s != ABSENT {
-                let set = ADVISOR_SETS[s as usize];
-                class[CLASS_GUARD] |= set;
-                moves[1] += mobile(set);
-            }
+            let set = ADVISOR_SETS[s as usize];
+            class[CLASS_GUARD] |= set;
+            moves[1] += mobile(set);
         }
         // elephants
         for &s in &sq[base + 3..base + 5] {
@@ -170,13 +164,11 @@ fn compute_sets(pos: &Position) -> AttackInfo {
                     + (set & enemy).count_ones();
             }
         }
-        // pawns
+        // pawns (an absent one has the empty set)
         for &s in &sq[base + 11..base + 16] {
-            if s != ABSENT {
-                let set = pawn_sets[s as usize];
-                class[CLASS_PAWN] |= set;
-                moves[6] += mobile(set);
-            }
+            let set = pawn_sets[s as usize];
+            class[CLASS_PAWN] |= set;
+            moves[6] += mobile(set);
         }
         a.all[c] = class.iter().fold(0, |acc, &x| acc | x);
         a.by_class[c] = class;

@@ -99,6 +99,35 @@ const fn palace(c: usize) -> Bits {
 /// The squares of each side's palace.
 const PALACE: [Bits; 2] = [palace(0), palace(1)];
 
+/// File and rank of each square index (a load instead of a division by
+/// 9 in the hot loops).
+static FILE_RANK: [(u8, u8); 90] = file_rank();
+
+const fn file_rank() -> [(u8, u8); 90] {
+    let mut t = [(0, 0); 90];
+    let mut s = 0;
+    while s < 90 {
+        t[s] = ((s % 9) as u8, (s / 9) as u8);
+        s += 1;
+    }
+    t
+}
+
+/// File and rank of square `s` as `usize`.
+#[inline(always)]
+fn file_rank_of(s: u8) -> (usize, usize) {
+    let (f, r) = FILE_RANK[s as usize];
+    (f as usize, r as usize)
+}
+
+/// Whether squares `x` and `y` are `d` files and `d` ranks apart.
+#[inline(always)]
+fn diagonal_apart(x: u8, y: u8, d: usize) -> bool {
+    let (xf, xr) = file_rank_of(x);
+    let (yf, yr) = file_rank_of(y);
+    xf.abs_diff(yf) == d && xr.abs_diff(yr) == d
+}
+
 /// The bits strictly between line points `a` and `b`.
 #[inline(always)]
 fn between(a: usize, b: usize) -> u16 {
@@ -116,7 +145,7 @@ fn king_lines(pos: &Position, c: usize, b: &Bonuses) -> i32 {
     if k == ABSENT {
         return 0;
     }
-    let (kf, kr) = (k as usize % 9, k as usize / 9);
+    let (kf, kr) = file_rank_of(k);
     let mut rooks = [0u8; 4];
     let mut cannons = [0u8; 4];
     // cannons among the first two pieces
@@ -127,7 +156,7 @@ fn king_lines(pos: &Position, c: usize, b: &Bonuses) -> i32 {
         if s == ABSENT {
             continue;
         }
-        let (f, r) = (s as usize % 9, s as usize / 9);
+        let (f, r) = file_rank_of(s);
         let (dir, n) = if f == kf {
             let n = (pos.file_occ[f] & between(r, kr)).count_ones();
             (if r > kr { 0 } else { 1 }, n)
@@ -193,19 +222,15 @@ fn side(pos: &Position, a: &AttackInfo, c: usize, b: &Bonuses) -> i32 {
     // advisors
     if sq[1] != ABSENT && sq[2] != ABSENT {
         score += b.advisor_pair;
-        let (x, y) = (sq[1] as i32, sq[2] as i32);
-        if (x % 9 - y % 9).abs() == 1 && (x / 9 - y / 9).abs() == 1 {
+        if diagonal_apart(sq[1], sq[2], 1) {
             score += b.advisors_connected;
         }
     }
     // elephants
     if sq[3] != ABSENT && sq[4] != ABSENT {
         score += b.elephant_pair;
-        let (x, y) = (sq[3] as i32, sq[4] as i32);
-        if (x % 9 - y % 9).abs() == 2
-            && (x / 9 - y / 9).abs() == 2
-            && pos.pieces[((x + y) / 2) as usize] == 0
-        {
+        let (x, y) = (sq[3], sq[4]);
+        if diagonal_apart(x, y, 2) && pos.pieces[(x as usize + y as usize) / 2] == 0 {
             score += b.elephants_connected;
         }
     }
@@ -217,4 +242,26 @@ fn side(pos: &Position, a: &AttackInfo, c: usize, b: &Bonuses) -> i32 {
 pub fn score(pos: &Position, a: &AttackInfo, profile: Profile) -> i32 {
     let b = bonuses(profile);
     side(pos, a, 0, b) - side(pos, a, 1, b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagonal_apart_is_the_file_and_rank_distance_test() {
+        // the lookup must agree with the arithmetic it replaced
+        for x in 0..90i32 {
+            for y in 0..90i32 {
+                for d in 1..=2 {
+                    let by_division = (x % 9 - y % 9).abs() == d && (x / 9 - y / 9).abs() == d;
+                    assert_eq!(
+                        diagonal_apart(x as u8, y as u8, d as usize),
+                        by_division,
+                        "{x} {y} {d}"
+                    );
+                }
+            }
+        }
+    }
 }

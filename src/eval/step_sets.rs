@@ -12,8 +12,10 @@ use crate::board::tables::{
     Steps, ADVISOR_MOVES, BISHOP_MOVES, KING_MOVES, KNIGHT_MOVES, PAWN_MOVES,
 };
 
-/// The reach of a piece that cannot be blocked, per square.
-pub type OpenSets = [Bits; 90];
+/// The reach of a piece that cannot be blocked, per square, indexed by a
+/// piece-list entry: the entries from 90 on (the absent-piece marker 255
+/// among them) are empty, so an absent piece needs no test.
+pub type OpenSets = [Bits; 256];
 
 /// The reach of a piece that can be blocked, from one square.
 #[derive(Copy, Clone, Debug)]
@@ -27,7 +29,7 @@ pub struct BlockableSet {
 }
 
 const fn open_sets(t: &[Steps; 90]) -> OpenSets {
-    let mut out = [0; 90];
+    let mut out = [0; 256];
     let mut s = 0;
     while s < 90 {
         let mut i = 0;

@@ -13,7 +13,7 @@ use super::stats::SearchStats;
 use super::thread::ThreadData;
 use super::tt::{Bound, TranspositionTable};
 use crate::board::rules::{self, Verdict};
-use crate::board::{Move, MoveList, PieceKind, Position};
+use crate::board::{Move, MoveList, PieceKind, Position, MAX_MOVES};
 use crate::eval::{EvalCounter, Evaluator};
 use std::time::Instant;
 
@@ -74,6 +74,8 @@ pub(crate) struct Context<'a> {
     /// The score of the root move that last raised alpha, i.e. of the line
     /// in `pv[0]`; what a stopped iteration reports for its partial line.
     pub root_score: i32,
+    /// Scratch space of move ordering (see [`order_moves`]).
+    order_scores: [i32; MAX_MOVES],
 }
 
 impl<'a> Context<'a> {
@@ -106,6 +108,7 @@ impl<'a> Context<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             root_score: 0,
+            order_scores: [0; MAX_MOVES],
         }
     }
 
@@ -364,18 +367,16 @@ impl<'a> Context<'a> {
             && self.pos.is_legal(hash_move)
             && !(ply == 0 && self.banned.contains(&hash_move));
         let mut generated = !staged;
-        let mut moves = if staged {
-            let mut m = MoveList::new();
-            m.push(hash_move);
-            m
+        let mut moves = MoveList::new();
+        if staged {
+            moves.push(hash_move);
         } else {
-            let m = self.ordered_moves(in_check, ply, &hints);
-            if m.is_empty() {
+            self.ordered_moves(in_check, ply, &hints, &mut moves);
+            if moves.is_empty() {
                 // checkmate and stalemate alike lose for the side to move
                 return mated_in(ply);
             }
-            m
-        };
+        }
 
         let ipc = &self.options.iprobcut;
         let prune_here = self.options.algorithm == Algorithm::IProbcut
@@ -404,7 +405,8 @@ impl<'a> Context<'a> {
         while i < moves.len() || !generated {
             if i == 1 && !generated {
                 generated = true;
-                let rest = self.ordered_moves(in_check, ply, &hints);
+                let mut rest = MoveList::new();
+                self.ordered_moves(in_check, ply, &hints, &mut rest);
                 moves.clear();
                 moves.push(hash_move);
                 rest.iter()
@@ -575,14 +577,26 @@ impl<'a> Context<'a> {
         self.negamax(depth, alpha, beta, ply, true)
     }
 
-    /// The legal moves (banned root moves left out), best first.
-    fn ordered_moves(&mut self, in_check: bool, ply: usize, hints: &OrderingHints) -> MoveList {
-        let mut moves = self.pos.legal_moves_given_check(in_check);
+    /// The legal moves (banned root moves left out), best first, into
+    /// `moves` (filled in place: no list copied out of a return value).
+    fn ordered_moves(
+        &mut self,
+        in_check: bool,
+        ply: usize,
+        hints: &OrderingHints,
+        moves: &mut MoveList,
+    ) {
+        self.pos.legal_moves_into(in_check, moves);
         if ply == 0 && !self.banned.is_empty() {
             moves.retain(|m| !self.banned.contains(&m));
         }
-        order_moves(&mut self.pos, &mut moves, hints, self.history);
-        moves
+        order_moves(
+            &mut self.pos,
+            moves,
+            hints,
+            self.history,
+            &mut self.order_scores,
+        );
     }
 
     /// Whether the side to move has a rook, horse or cannon (null move is

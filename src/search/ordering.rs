@@ -219,15 +219,16 @@ fn insertion_sort_descending(scores: &mut [i32], moves: &mut [Move]) {
 }
 
 /// Sorts `moves` best first. The sort is stable, so equal scores keep
-/// generation order and the search stays deterministic.
+/// generation order and the search stays deterministic. `scores` is
+/// scratch space for the moves' scores (the caller keeps one, so that no
+/// array is cleared per call; its contents do not matter).
 pub fn order_moves(
     pos: &mut Position,
     moves: &mut MoveList,
     hints: &OrderingHints,
     history: &History,
+    scores: &mut [i32; crate::board::MAX_MOVES],
 ) {
-    // scores only (zeros fill fast); the moves are sorted in place
-    let mut scores = [0i32; crate::board::MAX_MOVES];
     let n = moves.len();
     for (i, &mv) in moves.iter().enumerate() {
         let s = if mv == hints.hash_move {

@@ -7,6 +7,7 @@ use super::limits::MAX_PLY;
 use super::ordering::mvv_lva;
 use super::score::{mated_in, INFINITY};
 use super::see;
+use crate::board::MoveList;
 
 impl Context<'_> {
     /// Quiescence search of the position from the side to move's view.
@@ -23,9 +24,9 @@ impl Context<'_> {
         }
         let in_check = known_check.unwrap_or_else(|| self.pos.in_check());
         let mut best;
-        let mut moves;
+        let mut moves = MoveList::new();
         if in_check {
-            moves = self.pos.legal_moves_given_check(true);
+            self.pos.legal_moves_into(true, &mut moves);
             if moves.is_empty() {
                 return mated_in(ply);
             }
@@ -46,7 +47,7 @@ impl Context<'_> {
             }
             alpha = alpha.max(stand);
             best = stand;
-            moves = self.pos.legal_captures_given_check(false);
+            self.pos.legal_captures_into(false, &mut moves);
         }
         let pos = &self.pos;
         moves.as_mut_slice().sort_by_key(|&m| {

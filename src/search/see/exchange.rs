@@ -84,7 +84,7 @@ impl<'a> Exchange<'a> {
     pub(super) fn capture_least_valuable(&mut self) -> Option<Capture> {
         let s = self.sq;
         let by = self.side;
-        let (f, r) = (s % 9, s / 9);
+        let (f, r) = crate::board::file_rank(s);
         let code = |kind| Piece::new(by, kind).code() as u8;
         // pawns: from behind the square (its forward step), then beside it
         // once across the river (always worth the crossed value)
