@@ -34,6 +34,8 @@ const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
 /// Lazy SMP move deferral (`smpdefer`) from this remaining depth on:
 /// shallower subtrees end too soon for another thread to be in them.
 const DEFER_MIN_DEPTH: i32 = 3;
+/// Moves one node may defer (a small array: every node pays for it).
+const MAX_DEFERRED: usize = 32;
 
 /// One thread's working state for one search: its position, counters,
 /// stack flags and PV, its own history and evaluation cache, and what all
@@ -409,7 +411,7 @@ impl<'a> Context<'a> {
             .as_ref()
             .filter(|_| ply > 0 && depth >= DEFER_MIN_DEPTH && self.pre_level == 0);
         let mut deferred_from = usize::MAX;
-        let mut deferred_index = [0u8; MAX_MOVES];
+        let mut deferred_index = [0u8; MAX_DEFERRED];
 
         let check_candidates = self.pos.check_candidates();
         let original_alpha = alpha;
@@ -498,6 +500,7 @@ impl<'a> Context<'a> {
                     && generated
                     && !prune_pending
                     && moves.len() < MAX_MOVES
+                    && moves.len() - deferred_from.min(moves.len()) < MAX_DEFERRED
                     && busy.searched_by_another(child_key, self.index)
                 {
                     self.pos.unmake_move();
