@@ -430,3 +430,46 @@ fn the_shared_table_hands_out_no_torn_entries() {
     assert!(hits.load(Ordering::Relaxed) > 1000);
     assert!(misses.load(Ordering::Relaxed) > 0);
 }
+
+#[test]
+fn the_smp_switches_change_nothing_with_one_thread() {
+    let pos = Position::from_fen(
+        "r1ba1abr1/4k4/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C1N2/4A4/R1B1KAB1R w - - 0 9",
+    )
+    .unwrap();
+    let reference = search(with_threads(1), &pos, &Limits::depth(7));
+    for (smp_skip, smp_defer) in [(false, true), (true, true), (false, false)] {
+        let r = search(
+            SearchOptions {
+                smp_skip,
+                smp_defer,
+                ..with_threads(1)
+            },
+            &pos,
+            &Limits::depth(7),
+        );
+        assert_eq!(
+            r.stats, reference.stats,
+            "smpskip {smp_skip} smpdefer {smp_defer}"
+        );
+        assert_eq!(r.pv, reference.pv);
+        assert_eq!(r.stats.deferred, 0);
+    }
+}
+
+#[test]
+fn two_deferring_threads_find_the_same_mates_and_play_legal_moves() {
+    within_hang_guard(|| {
+        let options = SearchOptions {
+            smp_skip: false,
+            smp_defer: true,
+            ..with_threads(2)
+        };
+        for &(fen, plies) in MATES {
+            let pos = Position::from_fen(fen).unwrap();
+            let r = search(options.clone(), &pos, &Limits::depth(plies as i32 + 2));
+            assert_eq!(mate_distance(r.score), Some(plies as i32), "{fen}");
+            assert!(pos.is_legal(r.best_move.unwrap()), "{fen}");
+        }
+    });
+}

@@ -31,6 +31,11 @@ const LMR_DEEP_MOVE: usize = 8;
 const LMR_DEEP_DEPTH: i32 = 6;
 /// Deepest ply at which a check still extends (keeps the tree finite).
 const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
+/// Lazy SMP move deferral (`smpdefer`) from this remaining depth on:
+/// shallower subtrees end too soon for another thread to be in them.
+const DEFER_MIN_DEPTH: i32 = 3;
+/// Moves one node may defer (a small array: every node pays for it).
+const MAX_DEFERRED: usize = 32;
 
 /// One thread's working state for one search: its position, counters,
 /// stack flags and PV, its own history and evaluation cache, and what all
@@ -396,6 +401,19 @@ impl<'a> Context<'a> {
         // to be searched shallower (`ipcreduce`)
         let mut reduced_from = usize::MAX;
 
+        // lazy SMP: moves another thread is searching go to the end of the
+        // list; `deferred_from` is where the moved copies start, and
+        // `deferred_index[k]` the place copy k had (what LMR and the
+        // pruning rules count), so a deferred move is searched as it would
+        // have been, only later
+        let busy = self
+            .shared
+            .busy
+            .as_ref()
+            .filter(|_| ply > 0 && depth >= DEFER_MIN_DEPTH && self.pre_level == 0);
+        let mut deferred_from = usize::MAX;
+        let mut deferred_index = [0u8; MAX_DEFERRED];
+
         let check_candidates = self.pos.check_candidates();
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -437,13 +455,21 @@ impl<'a> Context<'a> {
                 }
             }
             let mv = moves[i];
+            let deferred = i >= deferred_from;
+            // the move's place in the order (a deferred copy keeps its own)
+            let number = if deferred {
+                usize::from(deferred_index[i - deferred_from])
+            } else {
+                i
+            };
             let quiet = !self.pos.is_capture(mv);
             let is_killer = hints.killers.contains(&mv);
             let good_history =
                 quiet && self.options.lmr_table && self.history.is_good(&self.pos, mv);
             // quiet late moves near the leaves that neither give check nor
             // were special before may be skipped (futility, late-move pruning)
-            let prunable = quiet && i > 0 && !is_killer && mv != hash_move && best > -MATE_BOUND;
+            let prunable =
+                quiet && number > 0 && !is_killer && mv != hash_move && best > -MATE_BOUND;
             if quiet {
                 quiets_tried += 1;
             }
@@ -468,8 +494,32 @@ impl<'a> Context<'a> {
                 i += 1;
                 continue;
             }
+            let child_key = self.pos.key();
+            if let Some(busy) = busy {
+                // deferred once at most, and only once the list is final
+                if number > 0
+                    && !deferred
+                    && generated
+                    && !prune_pending
+                    && moves.len() < MAX_MOVES
+                    && moves.len() - deferred_from.min(moves.len()) < MAX_DEFERRED
+                    && busy.searched_by_another(child_key, self.index)
+                {
+                    self.pos.unmake_move();
+                    deferred_from = deferred_from.min(moves.len());
+                    deferred_index[moves.len() - deferred_from] = i as u8;
+                    moves.push(mv);
+                    self.stats.deferred += 1;
+                    if quiet {
+                        quiets_tried -= 1;
+                    }
+                    i += 1;
+                    continue;
+                }
+                busy.enter(child_key, self.index);
+            }
             let reduction = if self.options.lmr
-                && i >= LMR_FIRST_MOVE
+                && number >= LMR_FIRST_MOVE
                 && depth >= LMR_MIN_DEPTH
                 && quiet
                 && !in_check
@@ -477,22 +527,23 @@ impl<'a> Context<'a> {
                 && !gives_check
             {
                 if self.options.lmr_table {
-                    let r = lmr_reduction(depth, i) - i32::from(pv_node) - i32::from(good_history);
+                    let r =
+                        lmr_reduction(depth, number) - i32::from(pv_node) - i32::from(good_history);
                     r.clamp(0, depth - 2)
                 } else {
-                    1 + i32::from(i >= LMR_DEEP_MOVE && depth >= LMR_DEEP_DEPTH)
+                    1 + i32::from(number >= LMR_DEEP_MOVE && depth >= LMR_DEEP_DEPTH)
                 }
             } else {
                 0
             };
-            let reduction = if i >= reduced_from {
+            let reduction = if number >= reduced_from {
                 reduction.max(ipc.reduce).min(depth - 2)
             } else {
                 reduction
             };
             let new_depth = depth - 1;
             let mut v = 0;
-            if i == 0 {
+            if number == 0 {
                 v = -self.child(gives_check, new_depth, -beta, -alpha, ply + 1);
             } else {
                 if reduction > 0 {
@@ -516,6 +567,9 @@ impl<'a> Context<'a> {
                 }
             }
             self.pos.unmake_move();
+            if let Some(busy) = busy {
+                busy.leave(child_key, self.index);
+            }
             if self.aborted {
                 return 0;
             }

@@ -8,6 +8,7 @@
 //! [`SearchEvent`]s passed to a callback and returns a [`SearchResult`].
 
 mod bench;
+mod busy;
 mod context;
 mod evalcache;
 mod iprobcut;

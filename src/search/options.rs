@@ -186,6 +186,14 @@ pub struct SearchOptions {
     /// completed a deeper iteration than the main thread (within the depth
     /// limit, one line, full strength).
     pub helper_move: bool,
+    /// With several threads, helpers skip some depths of iterative
+    /// deepening (each its own set) so that they run ahead of the main
+    /// thread; off, every helper searches every depth (as Stockfish's).
+    pub smp_skip: bool,
+    /// With several threads, a thread defers a move whose position another
+    /// thread is searching to the end of its move list (simplified ABDADA),
+    /// so the threads split a node's moves instead of duplicating them.
+    pub smp_defer: bool,
 
     // --- Search II (issue 13): every technique a switch, all off in the
     // paper presets; margins in evaluation units (a pawn is 10 in the
@@ -282,6 +290,8 @@ impl Default for SearchOptions {
             move_limit_plies: 120,
             threads: 1,
             helper_move: false,
+            smp_skip: true,
+            smp_defer: false,
             time_scaling: true,
             partial_iteration: true,
             aspiration: true,

@@ -3,6 +3,7 @@
 //! node limit, the root moves, and each thread's published counters (so
 //! the main thread can report and limit the whole search's nodes).
 
+use super::busy::BusyTable;
 use super::limits::TimeBudget;
 use super::options::SearchOptions;
 use super::stats::SearchStats;
@@ -53,6 +54,9 @@ pub(crate) struct SharedSearch<'a> {
     counts: Vec<PublishedCounts>,
     /// The deepest iteration any helper completed.
     deepest_helper: Mutex<Option<HelperIteration>>,
+    /// The positions threads are searching (move deferral; only with
+    /// several threads and `smpdefer`).
+    pub busy: Option<BusyTable>,
 }
 
 impl<'a> SharedSearch<'a> {
@@ -84,6 +88,7 @@ impl<'a> SharedSearch<'a> {
                 .map(|_| PublishedCounts::default())
                 .collect(),
             deepest_helper: Mutex::new(None),
+            busy: (threads > 1 && options.smp_defer).then(BusyTable::default),
         }
     }
 

@@ -151,11 +151,12 @@ fn helper_search(
     let mut ctx = Context::new(root.clone(), shared, data, index);
     let options = shared.options;
     let mut score = 0;
+    let mut completed = 0;
     for depth in first_depth..=MAX_DEPTH {
         if shared.is_finished() || shared.control.is_stopped() {
             break;
         }
-        if depth > first_depth && skips(index, depth) {
+        if depth > first_depth && options.smp_skip && skips(index, depth) {
             continue;
         }
         let v = if options.aspiration && depth >= ASPIRATION_MIN_DEPTH {
@@ -167,10 +168,16 @@ fn helper_search(
             break;
         }
         score = v;
+        completed = depth;
         shared.offer_helper_iteration(depth, v, ctx.root_pv());
     }
     let stats = ctx.own_stats();
     shared.publish(index, stats.nodes, stats.evals);
+    log::debug!(
+        "helper {index} stopped after {} nodes, deepest completed depth {}",
+        stats.nodes,
+        completed
+    );
     stats
 }
 
@@ -192,6 +199,71 @@ fn skips(index: usize, depth: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Evaluator;
+    use crate::search::limits::{Limits, TimeBudget};
+    use crate::search::options::SearchOptions;
+    use crate::search::tt::TranspositionTable;
+    use crate::search::SearchControl;
+    use std::time::Duration;
+
+    /// Plain alpha-beta (no table, no pruning: its value does not depend
+    /// on the move order) to `depth` from `pos` by the main thread of a
+    /// two-thread search, with `busy` (positions two plies down) marked as
+    /// searched by helper 1. Returns the score and the moves deferred.
+    fn search_beside_a_busy_helper(pos: &Position, depth: i32, busy: &[u64]) -> (i32, u64) {
+        let options = SearchOptions {
+            smp_defer: true,
+            ..SearchOptions::paper_alphabeta()
+        };
+        let evaluator = Evaluator::with_weights(options.profile, options.weights);
+        let tt = TranspositionTable::new(1);
+        let control = SearchControl::new();
+        let budget = TimeBudget::new(&Limits::depth(depth), Duration::ZERO);
+        let shared = SharedSearch::new(
+            &options,
+            &evaluator,
+            &tt,
+            &control,
+            pos.legal_moves().iter().copied().collect(),
+            &[],
+            budget,
+            u64::MAX,
+            2,
+        );
+        let table = shared.busy.as_ref().expect("two threads defer");
+        busy.iter().for_each(|&key| table.enter(key, 1));
+        let mut data = ThreadData::default();
+        let mut ctx = Context::new(pos.clone(), &shared, &mut data, 0);
+        let score = ctx.negamax(depth, -INFINITY, INFINITY, 0, true);
+        (score, ctx.own_stats().deferred)
+    }
+
+    #[test]
+    fn moves_another_thread_is_searching_are_deferred_not_lost() {
+        let pos = Position::from_fen(
+            "r1ba1abr1/4k4/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C1N2/4A4/R1B1KAB1R w - - 0 9",
+        )
+        .unwrap();
+        // every position two plies down is being searched by the helper
+        let mut busy = Vec::new();
+        let mut p = pos.clone();
+        for m in pos.legal_moves().iter() {
+            p.make_move(*m);
+            for r in p.legal_moves().iter() {
+                p.make_move(*r);
+                busy.push(p.key());
+                p.unmake_move();
+            }
+            p.unmake_move();
+        }
+        let (alone, none) = search_beside_a_busy_helper(&pos, 4, &[]);
+        let (beside, deferred) = search_beside_a_busy_helper(&pos, 4, &busy);
+        assert_eq!(none, 0, "nothing is busy: nothing deferred");
+        assert!(deferred > 0, "busy moves were deferred");
+        // every deferred move was still searched: plain alpha-beta's value
+        // does not depend on the order
+        assert_eq!(beside, alone);
+    }
 
     #[test]
     fn every_helper_searches_some_depths_and_skips_others() {

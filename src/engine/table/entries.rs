@@ -502,6 +502,24 @@ pub static TABLE: &[OptionDef] = &[
         |o| o.search.helper_move
     ),
     check!(
+        "smpskip",
+        None,
+        None,
+        [],
+        Search,
+        "with threads > 1, helpers skip some depths so as to run ahead of the main thread",
+        |o| o.search.smp_skip
+    ),
+    check!(
+        "smpdefer",
+        None,
+        None,
+        [],
+        Search,
+        "with threads > 1, search a move another thread is searching last",
+        |o| o.search.smp_defer
+    ),
+    check!(
         "keeptactical",
         None,
         None,
