@@ -99,11 +99,25 @@ const fn palace(c: usize) -> Bits {
 /// The squares of each side's palace.
 const PALACE: [Bits; 2] = [palace(0), palace(1)];
 
-/// File and rank of square `s` as `usize` (the board's table: a load
-/// instead of a division by 9 in the hot loops).
+/// File and rank of each square index (a load instead of a division by
+/// 9 in the hot loops).
+static FILE_RANK: [(u8, u8); 90] = file_rank();
+
+const fn file_rank() -> [(u8, u8); 90] {
+    let mut t = [(0, 0); 90];
+    let mut s = 0;
+    while s < 90 {
+        t[s] = ((s % 9) as u8, (s / 9) as u8);
+        s += 1;
+    }
+    t
+}
+
+/// File and rank of square `s` as `usize`.
 #[inline(always)]
 fn file_rank_of(s: u8) -> (usize, usize) {
-    crate::board::file_rank(s as usize)
+    let (f, r) = FILE_RANK[s as usize];
+    (f as usize, r as usize)
 }
 
 /// Whether squares `x` and `y` are `d` files and `d` ranks apart.
