@@ -100,7 +100,10 @@ const fn palace(c: usize) -> Bits {
 const PALACE: [Bits; 2] = [palace(0), palace(1)];
 
 /// File and rank of each square index (a load instead of a division by
-/// 9 in the hot loops).
+/// 9 in the hot loops). The board has the same table (`board::file_rank`),
+/// but calling it here measured 1 % more instructions for the whole
+/// search (callgrind, bench depth 7: 1 119.5 M against 1 107.6 M Ir), an
+/// effect of how the evaluator is compiled, so this copy stays.
 static FILE_RANK: [(u8, u8); 90] = file_rank();
 
 const fn file_rank() -> [(u8, u8); 90] {
