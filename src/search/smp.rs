@@ -1,9 +1,11 @@
 //! Lazy SMP: helper threads search the same root as the main thread,
-//! sharing only the transposition table, each with its own history,
-//! killers and evaluation cache. They skip some depths of iterative
-//! deepening (a different set for each helper) so that they run ahead of
-//! the main thread and fill the table with deeper results; the main
-//! thread alone reports, keeps time and decides the move.
+//! sharing the transposition table (and, with `smpdefer`, the table of
+//! positions being searched, so that threads split a node's moves rather
+//! than search the same one at once: `busy.rs`), each with its own
+//! history, killers and evaluation cache. With `smpskip` they skip some
+//! depths of iterative deepening (a different set for each helper) so as
+//! to run ahead of the main thread; by default every thread searches every
+//! depth. The main thread alone reports, keeps time and decides the move.
 //!
 //! The helpers run on a rayon pool built once per thread count and reused
 //! by every search; a search borrows the pool for its length (a rayon
