@@ -371,8 +371,8 @@ fn occupancy_matches_board(pos: &Position) -> bool {
 
 #[test]
 fn occupancy_masks_follow_make_and_unmake() {
-    // make/unmake update the masks from a table of each square's bits:
-    // after every move and every take-back they must equal a board scan
+    // make/unmake update the masks incrementally: after every move and
+    // every take-back they must equal a board scan
     let mut rng = Lcg(7);
     let mut checked = 0;
     for fen in oracle_fens().into_iter().step_by(5) {

@@ -5,7 +5,7 @@
 use super::checks::{evasion_squares, uncovering_squares};
 use super::moves::{Move, MoveList};
 use super::piece::PieceKind;
-use super::position::{Position, NO_SQUARE, SLOT_KIND};
+use super::position::{Position, SLOT_KIND};
 use super::square::{file_rank, set_has, Square};
 use super::tables::{
     Steps, ADVISOR_MOVES, BISHOP_MOVES, FILE_LINES, KING_MOVES, KNIGHT_MOVES, PAWN_MOVES,
@@ -231,42 +231,33 @@ impl Position {
         });
     }
 
-    /// Appends the pseudo-legal moves (captures only when `CAPTURES`), by
-    /// piece slot: each kind's slots (see [`SLOT_KIND`]) in a loop of
-    /// their own, so no per-piece dispatch on the kind.
+    /// Appends the pseudo-legal moves (captures only when `CAPTURES`), each
+    /// kind's pieces in a loop of their own, so no per-piece dispatch on
+    /// the kind.
     fn generate<const CAPTURES: bool>(&self, list: &mut MoveList) {
         let side = self.side;
         let side_bit = (side.index() as u8) << 3;
-        let base = side.index() * 16;
-        let slots = &self.piece_sq[base..base + 16];
-        debug_assert_eq!(SLOT_KIND[0], PieceKind::King);
-        debug_assert_eq!(SLOT_KIND[11], PieceKind::Pawn);
-        let present = |range: std::ops::Range<usize>| {
-            slots[range]
-                .iter()
-                .filter(|&&s| s != NO_SQUARE)
-                .map(|&s| s as usize)
-        };
-        for from in present(0..1) {
+        let present = |kind| self.squares_of(side, kind).map(Square::index);
+        for from in present(PieceKind::King) {
             self.gen_steps::<CAPTURES, false>(list, from, &KING_MOVES[from], side_bit);
         }
-        for from in present(1..3) {
+        for from in present(PieceKind::Advisor) {
             self.gen_steps::<CAPTURES, false>(list, from, &ADVISOR_MOVES[from], side_bit);
         }
-        for from in present(3..5) {
+        for from in present(PieceKind::Bishop) {
             self.gen_steps::<CAPTURES, true>(list, from, &BISHOP_MOVES[from], side_bit);
         }
-        for from in present(5..7) {
+        for from in present(PieceKind::Knight) {
             self.gen_steps::<CAPTURES, true>(list, from, &KNIGHT_MOVES[from], side_bit);
         }
-        for from in present(7..9) {
+        for from in present(PieceKind::Rook) {
             self.gen_slides::<CAPTURES, false>(list, from, side_bit);
         }
-        for from in present(9..11) {
+        for from in present(PieceKind::Cannon) {
             self.gen_slides::<CAPTURES, true>(list, from, side_bit);
         }
         let pawn_moves = &PAWN_MOVES[side.index()];
-        for from in present(11..16) {
+        for from in present(PieceKind::Pawn) {
             self.gen_steps::<CAPTURES, false>(list, from, &pawn_moves[from], side_bit);
         }
     }

@@ -3,7 +3,7 @@
 
 use super::moves::Move;
 use super::piece::{Colour, Piece, PieceKind};
-use super::square::Square;
+use super::square::{file_rank, Square};
 use super::zobrist::{PIECE_KEYS, SIDE_KEY};
 use std::fmt;
 
@@ -47,43 +47,6 @@ pub(crate) const SLOT_KIND: [PieceKind; 16] = [
 
 /// First slot of each kind (indexed by [`PieceKind::index`]).
 pub(crate) const KIND_FIRST_SLOT: [usize; 7] = [0, 1, 3, 5, 7, 9, 11];
-
-/// A square's rank and file and its bits in the rank and file occupancy
-/// masks: make/unmake look them up instead of dividing by 9.
-#[derive(Copy, Clone)]
-struct OccupancyBits {
-    rank: u8,
-    file: u8,
-    /// `1 << file`, the square's bit in its rank's mask.
-    file_bit: u16,
-    /// `1 << rank`, the square's bit in its file's mask.
-    rank_bit: u16,
-}
-
-/// [`OccupancyBits`] of each square index, padded to 128 entries so that
-/// an index from a move's 7-bit field needs no bounds check.
-static OCCUPANCY_BITS: [OccupancyBits; 128] = occupancy_bits();
-
-const fn occupancy_bits() -> [OccupancyBits; 128] {
-    let mut t = [OccupancyBits {
-        rank: 0,
-        file: 0,
-        file_bit: 0,
-        rank_bit: 0,
-    }; 128];
-    let mut s = 0;
-    while s < 90 {
-        let (rank, file) = (s / 9, s % 9);
-        t[s] = OccupancyBits {
-            rank: rank as u8,
-            file: file as u8,
-            file_bit: 1 << file,
-            rank_bit: 1 << rank,
-        };
-        s += 1;
-    }
-    t
-}
 
 /// What [`Position::unmake_move`] needs to take a move back.
 #[derive(Copy, Clone, Debug)]
@@ -432,9 +395,9 @@ impl Position {
 
     #[inline(always)]
     fn toggle_occupancy(&mut self, sq: usize) {
-        let t = &OCCUPANCY_BITS[sq & 127];
-        self.rank_occ[t.rank as usize] ^= t.file_bit;
-        self.file_occ[t.file as usize] ^= t.rank_bit;
+        let (f, r) = file_rank(sq);
+        self.rank_occ[r] ^= 1 << f;
+        self.file_occ[f] ^= 1 << r;
     }
 
     /// Applies a move on the placement only (no key, sums or history), for
