@@ -205,7 +205,7 @@ fn keeptactical_keeps_the_checks_a_shallow_pre_evaluation_misjudges() {
 }
 
 /// iProbcut's switches for play (off in the paper presets).
-const IPROBCUT_PLAY_SWITCHES: &[&str] = &["keeptactical", "ipclate", "ipctt"];
+const IPROBCUT_PLAY_SWITCHES: &[&str] = &["keeptactical", "ipclate", "ipctt", "ipcnull"];
 
 #[test]
 fn the_iprobcut_play_switches_are_off_in_the_paper_presets() {
@@ -250,6 +250,23 @@ fn each_iprobcut_play_switch_changes_the_search_and_keeps_it_deterministic() {
         }
         assert!(changed, "{key} changed no node count");
     }
+}
+
+#[test]
+fn ipcnull_pre_evaluates_for_fewer_nodes() {
+    // the null window at the floor only answers "above or below", which
+    // must cost fewer pre-evaluation nodes than an open window above it
+    let (mut open, mut null) = (0, 0);
+    for pos in bench_positions().iter().take(10) {
+        open += search(with(SearchOptions::default(), "ipcnull", false), pos, 9)
+            .stats
+            .pre_nodes;
+        null += search(with(SearchOptions::default(), "ipcnull", true), pos, 9)
+            .stats
+            .pre_nodes;
+    }
+    assert!(null > 0, "no pre-evaluation happened");
+    assert!(null < open, "null window {null} against open {open}");
 }
 
 #[test]

@@ -140,7 +140,7 @@ fn run_search(
         };
         let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
         println!(
-            "info depth {} score {} time {} nodes {} nps {} evals {} pre {} pruned {} pv {}",
+            "info depth {} score {} time {} nodes {} nps {} evals {} pre {} prenodes {} pruned {} pv {}",
             info.depth,
             score,
             info.time_ms,
@@ -148,6 +148,7 @@ fn run_search(
             info.nps,
             info.stats.evals,
             info.stats.pre_searches,
+            info.stats.pre_nodes,
             info.stats.pruned,
             pv.join(" ")
         );

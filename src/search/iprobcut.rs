@@ -71,7 +71,14 @@ impl Context<'_> {
                 Some(v) => v,
                 None => {
                     self.stats.pre_searches += 1;
-                    -self.negamax(pre, -INFINITY, -floor, ply + 1, true)
+                    // after the n-th child only "above the floor or not"
+                    // decides; a null window asks just that
+                    let ceiling = if params.null_window && floor > -INFINITY {
+                        floor + 1
+                    } else {
+                        INFINITY
+                    };
+                    -self.negamax(pre, -ceiling, -floor, ply + 1, true)
                 }
             };
             self.pos.unmake_move();

@@ -115,6 +115,14 @@ pub struct IProbcutParams {
     /// previous iteration has mostly searched every child of a node that
     /// deep already.
     pub tt_pre: bool,
+    /// Pre-searches after the n-th use a null window at the pruning floor
+    /// instead of an open one above it: they only have to tell whether the
+    /// child clears the floor, and a null-window search answers that far
+    /// cheaper. A child that clears it is ranked by the bound it proved,
+    /// so `best` and the n-th value may be underestimated — the floor can
+    /// only come out lower and keep more, never prune a child the exact
+    /// scores would keep.
+    pub null_window: bool,
 }
 
 impl Default for IProbcutParams {
@@ -132,6 +140,7 @@ impl Default for IProbcutParams {
             reduce: 0,
             late: true,
             tt_pre: true,
+            null_window: false,
         }
     }
 }
@@ -333,6 +342,7 @@ impl SearchOptions {
                 keep_tactical: false,
                 late: false,
                 tt_pre: false,
+                null_window: false,
                 ..IProbcutParams::default()
             },
             tt: false,
@@ -385,6 +395,7 @@ impl SearchOptions {
                 reduce: 0,
                 late: false,
                 tt_pre: false,
+                null_window: false,
             },
             ..SearchOptions::paper_alphabeta()
         }

@@ -546,6 +546,15 @@ pub static TABLE: &[OptionDef] = &[
         "iProbcut takes a child's pre-evaluation from the hash table when it is deep enough",
         |o| o.search.iprobcut.tt_pre
     ),
+    check!(
+        "ipcnull",
+        None,
+        None,
+        [],
+        Search,
+        "iProbcut pre-evaluates the children after the n-th with a null window at the pruning floor",
+        |o| o.search.iprobcut.null_window
+    ),
     number!(
         "ipcreduce",
         0,
