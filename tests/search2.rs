@@ -270,6 +270,17 @@ fn ipcnull_pre_evaluates_for_fewer_nodes() {
 }
 
 #[test]
+fn enhancements_off_turns_ipcnull_off_and_on_leaves_it_as_set() {
+    let mut o = with(SearchOptions::default(), "ipcnull", true);
+    o.set_search2(true);
+    assert!(o.iprobcut.null_window, "`on` leaves ipcnull as it was set");
+    o.set_search2(false);
+    assert!(!o.iprobcut.null_window, "`off` turns every technique off");
+    o.set_search2(true);
+    assert!(!o.iprobcut.null_window, "it stays off by default");
+}
+
+#[test]
 fn ipcreduce_searches_the_pruned_children_shallower_instead() {
     // the mates a hard-pruning iProbcut loses (above) come back when the
     // children it would prune are searched one ply shallower instead

@@ -473,6 +473,8 @@ impl SearchOptions {
         self.iprobcut.keep_tactical = on;
         self.iprobcut.late = on;
         self.iprobcut.tt_pre = on;
+        // off by default (no gain measured): `on` leaves it as it is
+        self.iprobcut.null_window &= on;
     }
 }
 
