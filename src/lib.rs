@@ -17,3 +17,4 @@ pub mod eval;
 pub mod play;
 pub mod protocol;
 pub mod search;
+pub mod tune;

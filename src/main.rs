@@ -41,6 +41,10 @@ enum Command {
     Sigma(cli::sigma::SigmaArgs),
     /// Play a game against the engine in the terminal.
     Play(cli::play::PlayArgs),
+    /// Self-play training positions for `tune` (or import recorded games).
+    Datagen(cli::datagen::DatagenArgs),
+    /// Fit the default profile's parameters to training data.
+    Tune(cli::tune::TuneArgs),
     /// Opening book tools: probe, statistics, build.
     Book {
         #[command(subcommand)]
@@ -61,6 +65,8 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => cli::play::run(args),
         Some(Command::Book { command }) => cli::book::run(command),
         Some(Command::Sigma(args)) => cli::sigma::run(args),
+        Some(Command::Datagen(args)) => cli::datagen::run(args),
+        Some(Command::Tune(args)) => cli::tune::run(args),
         Some(Command::Arena(args)) => match chuhe::arena::run(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

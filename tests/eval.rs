@@ -440,7 +440,22 @@ fn cli_eval_prints_parts_and_total() {
         let mut pos = Position::from_fen(fen).unwrap();
         let ev = Evaluator::new(profile);
         ev.install(&mut pos);
-        assert_eq!(text.trim_end(), ev.breakdown(&pos).to_string());
+        assert!(
+            text.trim_end().ends_with(&ev.breakdown(&pos).to_string()),
+            "{text}"
+        );
+        assert!(text.starts_with("phase 14\n"), "{text}");
+        if profile == Profile::Default {
+            let wdl = text.lines().nth(1).unwrap();
+            let v: Vec<u32> = wdl
+                .split_whitespace()
+                .skip(1)
+                .take(3)
+                .map(|x| x.parse().unwrap())
+                .collect();
+            assert_eq!(v.iter().sum::<u32>(), 1000, "{wdl}");
+            assert!(v[2] > v[0], "Black to move, a rook down: {wdl}");
+        }
         let last = text.lines().last().unwrap();
         assert_eq!(last, format!("total {}", eval(&ev, &pos)));
         assert!(eval(&ev, &pos) < 0, "Black to move, a rook down");

@@ -1,6 +1,8 @@
-//! `chuhe eval`: the five parts of the static evaluation.
+//! `chuhe eval`: the game phase, the win/draw/loss chances of the static
+//! score, and the five parts of the static evaluation.
 
 use chuhe::board::{Position, START_FEN};
+use chuhe::eval::wdl::wdl_permille;
 use chuhe::eval::{Evaluator, Profile};
 use clap::Args;
 use std::process::ExitCode;
@@ -31,6 +33,13 @@ fn run_eval(fen: &str, profile: Profile) -> ExitCode {
     };
     let evaluator = Evaluator::new(profile);
     evaluator.install(&mut pos);
-    println!("{}", evaluator.breakdown(&pos));
+    let breakdown = evaluator.breakdown(&pos);
+    let phase = Evaluator::phase(&pos);
+    println!("phase {phase}");
+    if profile == Profile::Default {
+        let [w, d, l] = wdl_permille(breakdown.total, phase);
+        println!("wdl {w} {d} {l} (permille, side to move)");
+    }
+    println!("{breakdown}");
     ExitCode::SUCCESS
 }

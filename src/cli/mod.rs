@@ -2,11 +2,13 @@
 //! helpers they share.
 
 pub mod book;
+pub mod datagen;
 pub mod eval;
 pub mod perft;
 pub mod play;
 pub mod search;
 pub mod sigma;
+pub mod tune;
 
 use chuhe::board::{Position, PositionError};
 use chuhe::search::SearchOptions;

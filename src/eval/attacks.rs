@@ -67,6 +67,8 @@ pub struct AttackInfo {
     pub horse: [[Bits; 2]; 2],
     /// Per side, the attack set of each cannon slot (0 when absent).
     pub cannon: [[Bits; 2]; 2],
+    /// Per side, the attack set of each rook slot (0 when absent).
+    pub rook: [[Bits; 2]; 2],
 }
 
 impl AttackInfo {
@@ -272,7 +274,8 @@ mod tests {
                 }
             }
             // rooks
-            for &s in &sq[base + 7..base + 9] {
+            for i in 0..2 {
+                let s = sq[base + 7 + i];
                 if s != ABSENT {
                     occ |= SQ_BIT[s as usize];
                     let (f, r) = (s as usize % 9, s as usize / 9);
@@ -280,6 +283,7 @@ mod tests {
                     let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
                     let set = (FILE_SPREAD[(fl.quiet | fl.first) as usize] << f)
                         | (((rl.quiet | rl.first) as Bits) << (r * 9));
+                    a.rook[c][i] = set;
                     class[CLASS_ROOK] |= set;
                     moves[4] += (fl.quiet as u32 | (rl.quiet as u32) << 16).count_ones()
                         + enemies_on(fl.first, f, 9, pieces, side_bit)

@@ -97,7 +97,7 @@ const fn palace(c: usize) -> Bits {
 }
 
 /// The squares of each side's palace.
-const PALACE: [Bits; 2] = [palace(0), palace(1)];
+pub const PALACE: [Bits; 2] = [palace(0), palace(1)];
 
 /// File and rank of each square index (a load instead of a division by
 /// 9 in the hot loops). The board has the same table (`board::file_rank`),
@@ -138,15 +138,17 @@ fn between(a: usize, b: usize) -> u16 {
     ((1u16 << hi) - 1) & !((2u16 << lo) - 1)
 }
 
-/// Bonus of side `c` for rook/cannon batteries on lines from the enemy king:
-/// per direction out from the king (up, down, right, left along its file
-/// and rank), which of `c`'s rooks and cannons are among the first three
-/// pieces (at most two pieces between them and the king).
-#[inline(always)]
-fn king_lines(pos: &Position, c: usize, b: &Bonuses) -> i32 {
+/// Side `c`'s rook/cannon batteries on lines from the enemy king, per
+/// direction out from the king (up, down, right, left along its file and
+/// rank): which of `c`'s rooks and cannons are among the first three
+/// pieces (at most two pieces between them and the king). Returns the
+/// number of rook+cannon lines, double-cannon lines and, of those, lines
+/// where both cannons are among the first two pieces.
+#[inline]
+fn king_lines(pos: &Position, c: usize) -> [i32; 3] {
     let k = pos.piece_sq[(c ^ 1) * 16];
     if k == ABSENT {
-        return 0;
+        return [0; 3];
     }
     let (kf, kr) = file_rank_of(k);
     let mut rooks = [0u8; 4];
@@ -180,64 +182,75 @@ fn king_lines(pos: &Position, c: usize, b: &Bonuses) -> i32 {
             front[dir] += (n <= 1) as u8;
         }
     }
+    let mut counts = [0; 3];
     if !any {
-        return 0;
+        return counts;
     }
-    let mut score = 0;
     for d in 0..4 {
-        if rooks[d] > 0 && cannons[d] > 0 {
-            score += b.rook_cannon;
-        }
-        if cannons[d] == 2 {
-            score += b.double_cannons;
-            if front[d] == 2 {
-                score += b.stacked_cannons;
-            }
-        }
+        counts[0] += (rooks[d] > 0 && cannons[d] > 0) as i32;
+        counts[1] += (cannons[d] == 2) as i32;
+        counts[2] += (cannons[d] == 2 && front[d] == 2) as i32;
     }
-    score
+    counts
 }
 
-/// Side `c`'s coordination bonus.
-#[inline(always)]
-fn side(pos: &Position, a: &AttackInfo, c: usize, b: &Bonuses) -> i32 {
+/// How often side `c` shows each pattern, in the order of the fields of
+/// [`Bonuses`] (linked cannons, double cannons, stacked cannons, linked
+/// horses, rook + cannon, rook + horse, advisor pair, advisors connected,
+/// elephant pair, elephants connected).
+#[inline]
+pub fn patterns(pos: &Position, a: &AttackInfo, c: usize) -> [i32; 10] {
     let sq = &pos.piece_sq[c * 16..c * 16 + 16];
-    let mut score = 0;
+    let mut n = [0; 10];
     // linked cannons: guarding each other (the relation is symmetric)
-    if sq[9] != ABSENT && sq[10] != ABSENT && a.cannon[c][0] & (1 << sq[10]) != 0 {
-        score += b.linked_cannons;
-    }
+    n[0] = (sq[9] != ABSENT && sq[10] != ABSENT && a.cannon[c][0] & (1 << sq[10]) != 0) as i32;
     // linked horses: both directions must hold (legs differ)
-    if sq[5] != ABSENT
+    n[3] = (sq[5] != ABSENT
         && sq[6] != ABSENT
         && a.horse[c][0] & (1 << sq[6]) != 0
-        && a.horse[c][1] & (1 << sq[5]) != 0
-    {
-        score += b.linked_horses;
-    }
+        && a.horse[c][1] & (1 << sq[5]) != 0) as i32;
     // rook + horse on the enemy palace
     let enemy_palace = PALACE[c ^ 1];
-    if a.by_class[c][CLASS_HORSE] & enemy_palace != 0
-        && a.by_class[c][CLASS_ROOK] & enemy_palace != 0
-    {
-        score += b.rook_horse;
-    }
+    n[5] = (a.by_class[c][CLASS_HORSE] & enemy_palace != 0
+        && a.by_class[c][CLASS_ROOK] & enemy_palace != 0) as i32;
     // advisors
     if sq[1] != ABSENT && sq[2] != ABSENT {
-        score += b.advisor_pair;
-        if diagonal_apart(sq[1], sq[2], 1) {
-            score += b.advisors_connected;
-        }
+        n[6] = 1;
+        n[7] = diagonal_apart(sq[1], sq[2], 1) as i32;
     }
     // elephants
     if sq[3] != ABSENT && sq[4] != ABSENT {
-        score += b.elephant_pair;
+        n[8] = 1;
         let (x, y) = (sq[3], sq[4]);
-        if diagonal_apart(x, y, 2) && pos.pieces[(x as usize + y as usize) / 2] == 0 {
-            score += b.elephants_connected;
-        }
+        n[9] = (diagonal_apart(x, y, 2) && pos.pieces[(x as usize + y as usize) / 2] == 0) as i32;
     }
-    score + king_lines(pos, c, b)
+    let [rook_cannon, double, stacked] = king_lines(pos, c);
+    n[4] = rook_cannon;
+    n[1] = double;
+    n[2] = stacked;
+    n
+}
+
+/// Side `c`'s coordination bonus.
+#[inline]
+fn side(pos: &Position, a: &AttackInfo, c: usize, b: &Bonuses) -> i32 {
+    let values = [
+        b.linked_cannons,
+        b.double_cannons,
+        b.stacked_cannons,
+        b.linked_horses,
+        b.rook_cannon,
+        b.rook_horse,
+        b.advisor_pair,
+        b.advisors_connected,
+        b.elephant_pair,
+        b.elephants_connected,
+    ];
+    patterns(pos, a, c)
+        .iter()
+        .zip(values)
+        .map(|(n, v)| n * v)
+        .sum()
 }
 
 /// Red's coordination bonus minus Black's.

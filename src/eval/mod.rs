@@ -40,17 +40,26 @@
 
 pub mod attacks;
 pub mod coordination;
+pub mod features;
+pub mod hand;
+pub mod layout;
 pub mod material;
 pub mod mobility;
+pub mod params;
 pub mod position;
 pub mod psq;
 pub mod step_sets;
+pub mod taper;
 pub mod threat;
+pub mod trace;
+pub mod wdl;
 
 use crate::board::Position;
 use attacks::AttackInfo;
+use features::Counts;
 use std::fmt;
 use std::str::FromStr;
+use taper::{taper, PackedSum};
 
 /// Which set of values the evaluator uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -200,28 +209,43 @@ pub struct Evaluator {
 /// (without it every count of a 128-bit set costs a few dozen
 /// instructions); the values are the same either way.
 #[inline]
-fn attack_parts(pos: &Position, profile: Profile) -> [i32; 3] {
+fn attack_parts(pos: &Position, profile: Profile, n: &Counts, phase: i32) -> [i32; 3] {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("popcnt") {
         // SAFETY: the CPU has the popcnt instruction (just checked).
-        return unsafe { attack_parts_with_popcnt(pos, profile) };
+        return unsafe { attack_parts_with_popcnt(pos, profile, n, phase) };
     }
-    attack_parts_portable(pos, profile)
+    attack_parts_portable(pos, profile, n, phase)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-fn attack_parts_with_popcnt(pos: &Position, profile: Profile) -> [i32; 3] {
-    attack_parts_portable(pos, profile)
+fn attack_parts_with_popcnt(pos: &Position, profile: Profile, n: &Counts, phase: i32) -> [i32; 3] {
+    attack_parts_portable(pos, profile, n, phase)
 }
 
+/// The attack parts; for the `default` profile tapered by `phase` (`n`
+/// are the piece counts the threat part's king safety reads).
 #[inline(always)]
-fn attack_parts_portable(pos: &Position, profile: Profile) -> [i32; 3] {
+fn attack_parts_portable(pos: &Position, profile: Profile, n: &Counts, phase: i32) -> [i32; 3] {
     let a = AttackInfo::compute(pos);
+    if profile == Profile::Paper {
+        return [
+            mobility::score(&a, profile),
+            coordination::score(pos, &a, profile),
+            threat::score(pos, &a, profile),
+        ];
+    }
+    let mut mob = PackedSum::default();
+    features::mobility(&a, &mut mob);
+    let mut coord = PackedSum::default();
+    features::coordination(pos, &a, &mut coord);
+    let mut thr = PackedSum::default();
+    features::threat(pos, &a, n, &mut thr);
     [
-        mobility::score(&a, profile),
-        coordination::score(pos, &a, profile),
-        threat::score(pos, &a, profile),
+        taper(mob.0, phase),
+        taper(coord.0, phase),
+        taper(thr.0, phase),
     ]
 }
 
@@ -282,13 +306,59 @@ impl Evaluator {
     /// are left at 0 when none of them is weighted.
     #[inline]
     fn raw_parts(&self, pos: &Position, skip_unweighted: bool) -> [i32; 5] {
-        let [material, position] = psq::sums(pos, self.profile);
         let w = &self.weights;
-        if skip_unweighted && w.mobility == 0 && w.coordination == 0 && w.threat == 0 {
+        let skip = skip_unweighted && w.mobility == 0 && w.coordination == 0 && w.threat == 0;
+        if self.profile == Profile::Paper {
+            let [material, position] = psq::sums(pos, self.profile);
+            if skip {
+                return [material, position, 0, 0, 0];
+            }
+            let [mobility, coordination, threat] =
+                attack_parts(pos, self.profile, &Counts::default(), 0);
+            return [material, position, mobility, coordination, threat];
+        }
+        let n = Counts::of(pos);
+        let phase = n.phase();
+        let [material, position] = self.tapered_psq(pos, &n, phase);
+        if skip {
             return [material, position, 0, 0, 0];
         }
-        let [mobility, coordination, threat] = attack_parts(pos, self.profile);
+        let [mobility, coordination, threat] = attack_parts(pos, self.profile, &n, phase);
         [material, position, mobility, coordination, threat]
+    }
+
+    /// Default profile: material (with the imbalance terms) and position,
+    /// tapered, Red's view.
+    #[inline(always)]
+    fn tapered_psq(&self, pos: &Position, n: &Counts, phase: i32) -> [i32; 2] {
+        let [material, position] = psq::sums(pos, self.profile);
+        let mut mat = PackedSum(material);
+        features::imbalance(n, &mut mat);
+        [taper(mat.0, phase), taper(position, phase)]
+    }
+
+    /// The material and position parts only (kept incrementally by
+    /// make/unmake), weighted as in [`Evaluator::evaluate`], from the side
+    /// to move's view; not counted. Cheap: no attack pass. Meant for lazy
+    /// evaluation in the search.
+    #[inline]
+    pub fn cheap_score(&self, pos: &Position) -> i32 {
+        let [material, position] = if self.profile == Profile::Paper {
+            psq::sums(pos, self.profile)
+        } else {
+            let n = Counts::of(pos);
+            self.tapered_psq(pos, &n, n.phase())
+        };
+        let w = &self.weights;
+        (material * w.material + position * w.position) / 100 * pos.side_to_move().sign()
+    }
+
+    /// The game phase of `pos`: 2 per rook, 1 per horse and cannon on the
+    /// board, from 0 to [`features::MAX_PHASE`] (16, the start position).
+    /// The `default` profile blends its middlegame and endgame values by
+    /// it, and [`wdl::wdl_permille`] takes it.
+    pub fn phase(pos: &Position) -> i32 {
+        Counts::of(pos).phase()
     }
 
     #[inline]
@@ -307,16 +377,6 @@ impl Evaluator {
         self.combine(&raw, pos)
     }
 
-    /// The material and position parts alone (kept incrementally in the
-    /// position, so nearly free), weighted as in [`Evaluator::evaluate`],
-    /// from the side to move's view. Not counted: a search that returns it
-    /// in place of a full evaluation counts that use itself.
-    #[inline]
-    pub fn cheap_score(&self, pos: &Position) -> i32 {
-        let [material, position] = psq::sums(pos, self.profile);
-        let w = &self.weights;
-        (material * w.material + position * w.position) / 100 * pos.side_to_move().sign()
-    }
 
     /// The parts of the evaluation of `pos` (not counted).
     pub fn breakdown(&self, pos: &Position) -> EvalBreakdown {

@@ -10,8 +10,13 @@
 //! | 3 | default position |
 //!
 //! All lanes are from Red's view: Black entries are negated, so a lane's
-//! sum over the board is Red's score minus Black's.
+//! sum over the board is Red's score minus Black's. The default lanes hold
+//! packed middlegame/endgame values (see [`super::taper`]) of the tuned
+//! parameters ([`super::params`]).
 
+use super::layout::{psq_index, MATERIAL};
+use super::taper::PACKED;
+use super::trace::own_rank;
 use super::{material, position, Profile};
 use crate::board::{Colour, Piece, PieceKind, Position, PsqTables, Square, PSQ_LANES};
 use std::sync::LazyLock;
@@ -38,11 +43,13 @@ fn build() -> PsqTables {
             let code = Piece::new(colour, kind).code();
             for sq in Square::all() {
                 let e = &mut t[code][sq.index()];
-                for profile in [Profile::Paper, Profile::Default] {
-                    e[material_lane(profile)] = colour.sign() * material::value(profile, kind);
-                    e[position_lane(profile)] =
-                        colour.sign() * position::value(profile, colour, kind, sq);
-                }
+                let paper = Profile::Paper;
+                e[material_lane(paper)] = colour.sign() * material::value(paper, kind);
+                e[position_lane(paper)] = colour.sign() * position::value(paper, colour, kind, sq);
+                let k = kind.index();
+                let psq = psq_index(k, sq.file() as usize, own_rank(colour, sq));
+                e[material_lane(Profile::Default)] = colour.sign() * PACKED[MATERIAL + k];
+                e[position_lane(Profile::Default)] = colour.sign() * PACKED[psq];
             }
         }
     }
@@ -54,7 +61,8 @@ pub fn tables() -> &'static PsqTables {
     &TABLES
 }
 
-/// `[material, position]` of `profile`, Red view: read from the position's
+/// `[material, position]` of `profile`, Red view (packed middlegame and
+/// endgame values for the default profile): read from the position's
 /// incremental sums when it has these tables installed, otherwise summed
 /// from scratch over the board (correct, but slower).
 #[inline]

@@ -1,0 +1,303 @@
+//! The `default` profile's terms beyond material and piece-square tables,
+//! written once over a [`Sink`]: the evaluator's sink adds each term's
+//! parameter (packed middlegame/endgame) times its coefficient, the trace's
+//! sink records the coefficient per parameter (see [`super::trace`]). Every
+//! term is computed for each side and enters with that side's sign (Red
+//! +, Black −), so the parts stay Red's value minus Black's.
+//!
+//! Parts: mobility (per move per kind, low-mobility horses), coordination
+//! (the ten patterns of [`super::coordination`], crossed-pawn structure),
+//! threat (hanging and attacked pieces, defended pieces, king safety), and
+//! the piece-count imbalances of the material part.
+
+use super::attacks::{AttackInfo, Bits, CLASS_KING, SQ_BIT};
+use super::coordination::{patterns, PALACE};
+use super::layout::*;
+use crate::board::Position;
+
+/// Receives `coef` times parameter `param`.
+pub trait Sink {
+    /// Adds `coef` units of parameter `param`.
+    fn add(&mut self, param: usize, coef: i32);
+}
+
+const ABSENT: u8 = u8::MAX;
+
+/// Rooks, horses and cannons per side (0 Red, 1 Black).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Rooks.
+    pub rooks: [i32; 2],
+    /// Horses.
+    pub horses: [i32; 2],
+    /// Cannons.
+    pub cannons: [i32; 2],
+    /// Advisors.
+    pub advisors: [i32; 2],
+    /// Elephants.
+    pub elephants: [i32; 2],
+}
+
+impl Counts {
+    /// Counts the pieces of `pos` from its piece lists.
+    #[inline]
+    pub fn of(pos: &Position) -> Counts {
+        let sq = &pos.piece_sq;
+        let n = |c: usize, a: usize| {
+            (sq[c * 16 + a] != ABSENT) as i32 + (sq[c * 16 + a + 1] != ABSENT) as i32
+        };
+        Counts {
+            advisors: [n(0, 1), n(1, 1)],
+            elephants: [n(0, 3), n(1, 3)],
+            horses: [n(0, 5), n(1, 5)],
+            rooks: [n(0, 7), n(1, 7)],
+            cannons: [n(0, 9), n(1, 9)],
+        }
+    }
+
+    /// The game phase: 2 per rook, 1 per horse and cannon, so
+    /// [`MAX_PHASE`] with all of them on the board and 0 with none.
+    #[inline]
+    pub fn phase(&self) -> i32 {
+        let c = self;
+        2 * (c.rooks[0] + c.rooks[1]) + c.horses[0] + c.horses[1] + c.cannons[0] + c.cannons[1]
+    }
+}
+
+/// The phase of the start position (pure middlegame values).
+pub const MAX_PHASE: i32 = 16;
+
+const SIGN: [i32; 2] = [1, -1];
+
+/// Piece-count imbalances (material part).
+#[inline]
+pub fn imbalance<S: Sink>(n: &Counts, s: &mut S) {
+    for c in 0..2 {
+        let sign = SIGN[c];
+        let e = c ^ 1;
+        let terms = [
+            (IMB_ROOK_PAIR, n.rooks[c] == 2),
+            (IMB_HORSE_PAIR, n.horses[c] == 2),
+            (IMB_CANNON_PAIR, n.cannons[c] == 2),
+            (IMB_HORSE_CANNON, n.horses[c] > 0 && n.cannons[c] > 0),
+            (IMB_ROOKLESS, n.rooks[c] == 0 && n.rooks[e] > 0),
+        ];
+        for (i, on) in terms {
+            if on {
+                s.add(IMBALANCE + i, sign);
+            }
+        }
+    }
+}
+
+/// Mobility part.
+#[inline]
+pub fn mobility<S: Sink>(a: &AttackInfo, s: &mut S) {
+    for k in 1..7 {
+        let d = a.moves[0][k] as i32 - a.moves[1][k] as i32;
+        if d != 0 {
+            s.add(MOBILITY + k, d);
+        }
+    }
+    for c in 0..2 {
+        for set in a.horse[c] {
+            if set != 0 {
+                let n = (set & !a.occ[c]).count_ones() as usize;
+                if n < 3 {
+                    s.add(HORSE_LOW_MOBILITY + n, SIGN[c]);
+                }
+            }
+        }
+    }
+}
+
+/// Crossed pawns of side `c`: on the enemy half of the board.
+const fn enemy_half(c: usize) -> Bits {
+    let mut m: Bits = 0;
+    let mut s = 0;
+    while s < 90 {
+        if (s >= 45) == (c == 0) {
+            m |= 1 << s;
+        }
+        s += 1;
+    }
+    m
+}
+
+const ENEMY_HALF: [Bits; 2] = [enemy_half(0), enemy_half(1)];
+
+/// Every square except those of file `i` (so that a shift by one square
+/// pairs only neighbours on the same rank).
+const NOT_LAST_FILE: Bits = {
+    let mut m: Bits = 0;
+    let mut s = 0;
+    while s < 90 {
+        if s % 9 != 8 {
+            m |= 1 << s;
+        }
+        s += 1;
+    }
+    m
+};
+
+/// Coordination part: the ten patterns and the crossed-pawn structure.
+#[inline]
+pub fn coordination<S: Sink>(pos: &Position, a: &AttackInfo, s: &mut S) {
+    for c in 0..2 {
+        let sign = SIGN[c];
+        for (i, n) in patterns(pos, a, c).into_iter().enumerate() {
+            if n != 0 {
+                s.add(COORDINATION + i, sign * n);
+            }
+        }
+        let mut pawns: Bits = 0;
+        for &sq in &pos.piece_sq[c * 16 + 11..c * 16 + 16] {
+            if sq != ABSENT {
+                pawns |= SQ_BIT[sq as usize];
+            }
+        }
+        let crossed = pawns & ENEMY_HALF[c];
+        if crossed != 0 {
+            let connected = (crossed & NOT_LAST_FILE & (crossed >> 1)).count_ones() as i32;
+            if connected != 0 {
+                s.add(PAWNS + PAWN_CONNECTED, sign * connected);
+            }
+            let in_palace = (crossed & PALACE[c ^ 1]).count_ones() as i32;
+            if in_palace != 0 {
+                s.add(PAWNS + PAWN_IN_PALACE, sign * in_palace);
+            }
+        }
+    }
+}
+
+/// Victim index of a piece code's kind (advisor 0 … pawn 5), a crossed
+/// pawn being 6.
+#[inline(always)]
+fn victim(kind: usize, sq: usize, c: usize) -> usize {
+    if kind == 6 && (sq >= 45) == (c == 0) {
+        6
+    } else {
+        kind - 1
+    }
+}
+
+/// Squares of file `f`.
+const FILE_MASK: [Bits; 9] = {
+    let mut t = [0 as Bits; 9];
+    let mut s = 0;
+    while s < 90 {
+        t[s % 9] |= 1 << s;
+        s += 1;
+    }
+    t
+};
+
+/// Squares strictly in front of rank `r` for side `c` (toward the enemy).
+const AHEAD: [[Bits; 10]; 2] = {
+    let mut t = [[0 as Bits; 10]; 2];
+    let mut r = 0;
+    while r < 10 {
+        let mut s = 0;
+        while s < 90 {
+            let sr = s / 9;
+            if sr > r {
+                t[0][r] |= 1 << s;
+            }
+            if sr < r {
+                t[1][r] |= 1 << s;
+            }
+            s += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// Threat part: hanging and attacked pieces, defended pieces, and king
+/// safety.
+#[inline]
+pub fn threat<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, s: &mut S) {
+    let to_move = pos.side_to_move().index();
+    for c in 0..2 {
+        let sign = SIGN[c];
+        let e = c ^ 1;
+        let waiting = (c != to_move) as usize;
+        let by = &a.by_class[e];
+        let attacked_by_enemy = a.all[e];
+        let defended = a.all[c];
+        for slot in 1..16 {
+            let sq = pos.piece_sq[c * 16 + slot];
+            if sq == ABSENT {
+                continue;
+            }
+            let sq = sq as usize;
+            let bit = SQ_BIT[sq];
+            let kind = (pos.pieces[sq] & 7) as usize - 1;
+            let v = victim(kind, sq, c);
+            if defended & bit != 0 {
+                s.add(DEFENDED + v, sign);
+                if attacked_by_enemy & bit != 0 {
+                    if let Some(k) = (0..CLASS_KING).find(|&k| by[k] & bit != 0) {
+                        s.add(
+                            ATTACKED + (waiting * VICTIMS + v) * ATTACKER_CLASSES + k,
+                            sign,
+                        );
+                    }
+                }
+            } else if attacked_by_enemy & bit != 0 {
+                s.add(HANGING + waiting * VICTIMS + v, sign);
+            }
+        }
+        king_safety(pos, a, n, c, s);
+    }
+}
+
+/// King safety of side `c` (the defender; its sign).
+#[inline]
+fn king_safety<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, c: usize, s: &mut S) {
+    let sign = SIGN[c];
+    let e = c ^ 1;
+    let palace = PALACE[c];
+    let on_palace = |sets: [Bits; 2]| sets.iter().filter(|&&x| x & palace != 0).count() as i32;
+    let attackers = [
+        on_palace(a.rook[e]),
+        on_palace(a.horse[e]),
+        on_palace(a.cannon[e]),
+    ];
+    for (i, k) in attackers.into_iter().enumerate() {
+        if k != 0 {
+            s.add(KING_SAFETY + KS_ROOK_ON_PALACE + i, sign * k);
+        }
+    }
+    let enemy = [n.rooks[e], n.horses[e], n.cannons[e]];
+    let missing = [2 - n.advisors[c], 2 - n.elephants[c]];
+    for (m, base) in missing.into_iter().zip([KS_NO_ADVISOR, KS_NO_ELEPHANT]) {
+        if m != 0 {
+            for (i, k) in enemy.into_iter().enumerate() {
+                if k != 0 {
+                    s.add(KING_SAFETY + base + i, sign * m * k);
+                }
+            }
+        }
+    }
+    let k = pos.piece_sq[c * 16];
+    if k == ABSENT {
+        return;
+    }
+    let (kf, kr) = (k as usize % 9, k as usize / 9);
+    let ahead = FILE_MASK[kf] & AHEAD[c][kr];
+    if a.occ[c] & ahead == 0 && n.rooks[e] != 0 {
+        s.add(KING_SAFETY + KS_OPEN_FILE, sign * n.rooks[e]);
+    }
+    let file_occ = pos.file_occ[kf];
+    for &cs in &pos.piece_sq[e * 16 + 9..e * 16 + 11] {
+        if cs != ABSENT && cs as usize % 9 == kf {
+            let r = cs as usize / 9;
+            let (lo, hi) = if r < kr { (r, kr) } else { (kr, r) };
+            let between = file_occ & ((1u16 << hi) - 1) & !((2u16 << lo) - 1);
+            if between.count_ones() == 1 {
+                s.add(KING_SAFETY + KS_CANNON_AIMED, sign);
+            }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! Training positions from recorded games: an arena output directory
+//! (`games.jsonl` for the results, `moves.jsonl` for the positions and the
+//! mover's scores) or xiangqi PGN files with ICCS moves (results only, no
+//! scores). The same filter as self-play applies: quiet positions, not the
+//! first ten plies, and not a position whose played move captured.
+
+use super::data::{red_result, short_fen, GameRecords};
+use super::datagen::is_quiet;
+use crate::board::{Colour, Move, Position};
+use crate::eval::Evaluator;
+use crate::search::SearchOptions;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Plies from the start of a game whose positions are not kept.
+const SKIP_PLIES: usize = 10;
+
+/// Imports every path (directories as arena output, files as PGN),
+/// numbering the games from `first_game`.
+pub fn import_paths(
+    paths: &[impl AsRef<Path>],
+    first_game: u64,
+    options: &SearchOptions,
+) -> Result<Vec<GameRecords>, String> {
+    let ev = Evaluator::with_weights(options.profile, options.weights);
+    let mut out = Vec::new();
+    for p in paths {
+        let p = p.as_ref();
+        let games = if p.is_dir() {
+            import_arena_dir(p, &ev)?
+        } else {
+            let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            import_pgn(&text, &ev).map_err(|e| format!("{}: {e}", p.display()))?
+        };
+        out.extend(games);
+    }
+    for (i, g) in out.iter_mut().enumerate() {
+        g.game = first_game + i as u64;
+    }
+    Ok(out)
+}
+
+/// The result (Red's view) written as PGN `1-0`, `0-1`, `1/2-1/2` or as the
+/// arena's outcome names.
+fn parse_result(s: &str) -> Option<f32> {
+    match s {
+        "1-0" | "RedWins" => Some(red_result(Some(Colour::Red))),
+        "0-1" | "BlackWins" => Some(red_result(Some(Colour::Black))),
+        "1/2-1/2" | "Draw" => Some(red_result(None)),
+        _ => None,
+    }
+}
+
+/// An arena output directory: `games.jsonl` and `moves.jsonl`.
+pub fn import_arena_dir(dir: &Path, ev: &Evaluator) -> Result<Vec<GameRecords>, String> {
+    let read = |name: &str| {
+        let p = dir.join(name);
+        std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))
+    };
+    let mut results = BTreeMap::new();
+    for line in read("games.jsonl")?
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
+        let v: Value = serde_json::from_str(line).map_err(|e| format!("games.jsonl: {e}"))?;
+        let game = v["game"].as_u64();
+        let result = v["outcome"].as_str().and_then(parse_result);
+        if let (Some(g), Some(r)) = (game, result) {
+            results.insert(
+                g,
+                GameRecords {
+                    game: g,
+                    result: r,
+                    positions: Vec::new(),
+                },
+            );
+        }
+    }
+    for line in read("moves.jsonl")?
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
+        let v: Value = serde_json::from_str(line).map_err(|e| format!("moves.jsonl: {e}"))?;
+        let (Some(g), Some(ply), Some(fen), Some(mv)) = (
+            v["game"].as_u64(),
+            v["ply"].as_u64(),
+            v["fen"].as_str(),
+            v["move"].as_str(),
+        ) else {
+            continue;
+        };
+        let Some(rec) = results.get_mut(&g) else {
+            continue;
+        };
+        let (Ok(pos), Ok(mv)) = (Position::from_fen(fen), Move::from_iccs(mv)) else {
+            continue;
+        };
+        if (ply as usize) <= SKIP_PLIES || !pos.is_legal(mv) || pos.is_capture(mv) {
+            continue;
+        }
+        if is_quiet(&pos, ev) {
+            let score = v["score"]
+                .as_i64()
+                .filter(|s| s.abs() < 5000)
+                .map(|s| s as i32 * pos.side_to_move().sign());
+            rec.positions.push((short_fen(&pos), score));
+        }
+    }
+    Ok(results.into_values().collect())
+}
+
+/// PGN games (one file may hold several): `[FEN]` (default the start
+/// position), `[Result]`, ICCS moves; move numbers, comments and the result
+/// token are skipped. Games without a decided result are left out.
+pub fn import_pgn(text: &str, ev: &Evaluator) -> Result<Vec<GameRecords>, String> {
+    let mut games = Vec::new();
+    let mut fen: Option<String> = None;
+    let mut result: Option<f32> = None;
+    let mut moves = String::new();
+    let mut flush = |fen: &mut Option<String>, result: &mut Option<f32>, moves: &mut String| {
+        if let Some(r) = result.take() {
+            let start = fen.take();
+            if let Some(g) = replay(start.as_deref(), moves, r, ev) {
+                games.push(g);
+            }
+        }
+        *fen = None;
+        moves.clear();
+    };
+    let mut in_moves = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(tag) = line.strip_prefix('[') {
+            if in_moves {
+                flush(&mut fen, &mut result, &mut moves);
+                in_moves = false;
+            }
+            let (name, rest) = tag.split_once(' ').unwrap_or((tag, ""));
+            let value = rest.trim_end_matches(']').trim().trim_matches('"');
+            match name {
+                "FEN" => fen = Some(value.to_string()),
+                "Result" => result = parse_result(value),
+                _ => {}
+            }
+        } else if !line.is_empty() {
+            in_moves = true;
+            moves.push_str(line);
+            moves.push(' ');
+        }
+    }
+    flush(&mut fen, &mut result, &mut moves);
+    Ok(games)
+}
+
+/// Replays a PGN move text from `fen` and keeps its quiet positions.
+fn replay(fen: Option<&str>, moves: &str, result: f32, ev: &Evaluator) -> Option<GameRecords> {
+    let mut pos = match fen {
+        Some(f) => Position::from_fen(f).ok()?,
+        None => Position::startpos(),
+    };
+    let mut rec = GameRecords {
+        game: 0,
+        result,
+        positions: Vec::new(),
+    };
+    // strip {comments}
+    let mut clean = String::new();
+    let mut depth = 0;
+    for ch in moves.chars() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth = (depth - 1).max(0),
+            _ if depth == 0 => clean.push(ch),
+            _ => {}
+        }
+    }
+    for (ply, token) in clean
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.') && parse_result(t).is_none() && *t != "*")
+        .enumerate()
+    {
+        let mv = Move::from_iccs(&token.to_ascii_lowercase().replace('-', "")).ok()?;
+        if !pos.is_legal(mv) {
+            return None;
+        }
+        if ply >= SKIP_PLIES && !pos.is_capture(mv) && is_quiet(&pos, ev) {
+            rec.positions.push((short_fen(&pos), None));
+        }
+        pos.make_move(mv);
+    }
+    Some(rec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Profile;
+
+    #[test]
+    fn pgn_games_replay() {
+        let pgn = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n[Format \"ICCS\"]\n\n\
+            1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b0c2 a9b9 5. b2a2 g6g5 \
+            6. h0h6 {a comment} c6c5 7. h6g6 h7i7 8. a0b0 1-0\n";
+        let ev = Evaluator::new(Profile::Default);
+        let games = import_pgn(pgn, &ev).unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].result, 1.0);
+        assert!(!games[0].positions.is_empty());
+        assert!(games[0].positions.len() <= 5);
+        // an illegal move drops the game
+        assert!(import_pgn("[Result \"0-1\"]\n1. a0a9 1-0\n", &ev)
+            .unwrap()
+            .is_empty());
+    }
+}
