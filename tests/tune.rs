@@ -197,3 +197,51 @@ fn tuning_lowers_the_loss_on_the_sample() {
     let after = loss(&d, &theta, k);
     assert!(after < before - 0.005, "{before} -> {after}");
 }
+
+/// The coordination patterns show up in the trace with the right sign.
+#[test]
+fn coordination_patterns_are_traced() {
+    use chuhe::eval::layout::*;
+    let coef = |fen: &str, param: usize| {
+        let t = trace(&Position::from_fen(fen).unwrap());
+        t.coefs
+            .iter()
+            .find(|&&(i, _)| i as usize == param)
+            .map_or(0, |&(_, c)| c)
+    };
+    let co = |i| COORDINATION + i;
+    assert_eq!(
+        coef("4k4/9/9/9/9/9/4N4/2N6/9/4K4 w", co(CO_LINKED_HORSES)),
+        1
+    );
+    assert_eq!(
+        coef("4k4/9/9/9/9/4N4/9/2N6/9/4K4 w", co(CO_LINKED_HORSES)),
+        0
+    );
+    assert_eq!(
+        coef("4k4/9/9/9/9/9/9/1C2N2C1/9/4K4 w", co(CO_LINKED_CANNONS)),
+        1
+    );
+    assert_eq!(
+        coef("4k4/9/9/9/4C4/4C4/9/9/9/3K5 b", co(CO_STACKED_CANNONS)),
+        1
+    );
+    assert_eq!(coef("4k4/9/9/9/4R4/4C4/9/9/9/3K5 b", co(CO_ROOK_CANNON)), 1);
+    assert_eq!(
+        coef(
+            "3k1ab2/4a4/4b4/9/9/9/9/9/9/4K4 w",
+            co(CO_ELEPHANTS_CONNECTED)
+        ),
+        -1
+    );
+    // crossed pawns side by side, one of them in the palace
+    let fen = "4k4/9/3PP4/9/9/9/9/9/9/5K3 w";
+    assert_eq!(coef(fen, PAWNS + PAWN_CONNECTED), 1);
+    assert_eq!(coef(fen, PAWNS + PAWN_IN_PALACE), 2);
+    // king safety (counted for the defender, Red here; the parameters are
+    // the penalties): a black rook on the open e-file, no red advisors
+    let fen = "3k5/9/9/9/9/4r4/9/9/9/4K4 w";
+    assert_eq!(coef(fen, KING_SAFETY + KS_OPEN_FILE), 1);
+    assert_eq!(coef(fen, KING_SAFETY + KS_NO_ADVISOR), 2);
+    assert_eq!(coef(fen, KING_SAFETY + KS_ROOK_ON_PALACE), 1);
+}

@@ -69,6 +69,8 @@ pub struct AttackInfo {
     pub cannon: [[Bits; 2]; 2],
     /// Per side, the attack set of each rook slot (0 when absent).
     pub rook: [[Bits; 2]; 2],
+    /// Squares occupied per side and kind index.
+    pub kinds: [[Bits; 7]; 2],
 }
 
 impl AttackInfo {
@@ -235,11 +237,11 @@ mod tests {
             let base = c * 16;
             let mut class = [0 as Bits; 6];
             let mut moves = [0u32; 7];
-            let mut occ: Bits = 0;
+            let mut kinds = [0 as Bits; 7];
             // king
             let s = sq[base];
             if s != ABSENT {
-                occ |= SQ_BIT[s as usize];
+                kinds[0] |= SQ_BIT[s as usize];
                 let (set, n) = steps(&KING_MOVES[s as usize], pieces, false, side_bit);
                 class[CLASS_KING] = set;
                 moves[0] = n;
@@ -247,7 +249,7 @@ mod tests {
             // advisors
             for &s in &sq[base + 1..base + 3] {
                 if s != ABSENT {
-                    occ |= SQ_BIT[s as usize];
+                    kinds[1] |= SQ_BIT[s as usize];
                     let (set, n) = steps(&ADVISOR_MOVES[s as usize], pieces, false, side_bit);
                     class[CLASS_GUARD] |= set;
                     moves[1] += n;
@@ -256,7 +258,7 @@ mod tests {
             // elephants
             for &s in &sq[base + 3..base + 5] {
                 if s != ABSENT {
-                    occ |= SQ_BIT[s as usize];
+                    kinds[2] |= SQ_BIT[s as usize];
                     let (set, n) = steps(&BISHOP_MOVES[s as usize], pieces, true, side_bit);
                     class[CLASS_GUARD] |= set;
                     moves[2] += n;
@@ -266,7 +268,7 @@ mod tests {
             for i in 0..2 {
                 let s = sq[base + 5 + i];
                 if s != ABSENT {
-                    occ |= SQ_BIT[s as usize];
+                    kinds[3] |= SQ_BIT[s as usize];
                     let (set, n) = steps(&KNIGHT_MOVES[s as usize], pieces, true, side_bit);
                     a.horse[c][i] = set;
                     class[CLASS_HORSE] |= set;
@@ -277,7 +279,7 @@ mod tests {
             for i in 0..2 {
                 let s = sq[base + 7 + i];
                 if s != ABSENT {
-                    occ |= SQ_BIT[s as usize];
+                    kinds[4] |= SQ_BIT[s as usize];
                     let (f, r) = (s as usize % 9, s as usize / 9);
                     let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
                     let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
@@ -294,7 +296,7 @@ mod tests {
             for i in 0..2 {
                 let s = sq[base + 9 + i];
                 if s != ABSENT {
-                    occ |= SQ_BIT[s as usize];
+                    kinds[5] |= SQ_BIT[s as usize];
                     let (f, r) = (s as usize % 9, s as usize / 9);
                     let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
                     let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
@@ -310,13 +312,14 @@ mod tests {
             // pawns
             for &s in &sq[base + 11..base + 16] {
                 if s != ABSENT {
-                    occ |= SQ_BIT[s as usize];
+                    kinds[6] |= SQ_BIT[s as usize];
                     let (set, n) = steps(&pawn_table[s as usize], pieces, false, side_bit);
                     class[CLASS_PAWN] |= set;
                     moves[6] += n;
                 }
             }
-            a.occ[c] = occ;
+            a.occ[c] = kinds.iter().fold(0, |acc, &x| acc | x);
+            a.kinds[c] = kinds;
             a.all[c] = class.iter().fold(0, |acc, &x| acc | x);
             a.by_class[c] = class;
             a.moves[c] = moves;

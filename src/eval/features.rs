@@ -23,6 +23,25 @@ pub trait Sink {
 
 const ABSENT: u8 = u8::MAX;
 
+/// Bit counting for the small sets counted here (a few pieces): clearing
+/// the lowest bit per piece is cheaper than a 128-bit popcount without a
+/// popcount instruction.
+trait SparseCount {
+    fn sparse_count(self) -> i32;
+}
+
+impl SparseCount for Bits {
+    #[inline(always)]
+    fn sparse_count(mut self) -> i32 {
+        let mut n = 0;
+        while self != 0 {
+            self &= self - 1;
+            n += 1;
+        }
+        n
+    }
+}
+
 /// Rooks, horses and cannons per side (0 Red, 1 Black).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
@@ -102,7 +121,7 @@ pub fn mobility<S: Sink>(a: &AttackInfo, s: &mut S) {
     for c in 0..2 {
         for set in a.horse[c] {
             if set != 0 {
-                let n = (set & !a.occ[c]).count_ones() as usize;
+                let n = (set & !a.occ[c]).sparse_count() as usize;
                 if n < 3 {
                     s.add(HORSE_LOW_MOBILITY + n, SIGN[c]);
                 }
@@ -158,26 +177,15 @@ pub fn coordination<S: Sink>(pos: &Position, a: &AttackInfo, s: &mut S) {
         }
         let crossed = pawns & ENEMY_HALF[c];
         if crossed != 0 {
-            let connected = (crossed & NOT_LAST_FILE & (crossed >> 1)).count_ones() as i32;
+            let connected = (crossed & NOT_LAST_FILE & (crossed >> 1)).sparse_count();
             if connected != 0 {
                 s.add(PAWNS + PAWN_CONNECTED, sign * connected);
             }
-            let in_palace = (crossed & PALACE[c ^ 1]).count_ones() as i32;
+            let in_palace = (crossed & PALACE[c ^ 1]).sparse_count();
             if in_palace != 0 {
                 s.add(PAWNS + PAWN_IN_PALACE, sign * in_palace);
             }
         }
-    }
-}
-
-/// Victim index of a piece code's kind (advisor 0 … pawn 5), a crossed
-/// pawn being 6.
-#[inline(always)]
-fn victim(kind: usize, sq: usize, c: usize) -> usize {
-    if kind == 6 && (sq >= 45) == (c == 0) {
-        6
-    } else {
-        kind - 1
     }
 }
 
@@ -222,30 +230,42 @@ pub fn threat<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, s: &mut S) {
         let sign = SIGN[c];
         let e = c ^ 1;
         let waiting = (c != to_move) as usize;
-        let by = &a.by_class[e];
-        let attacked_by_enemy = a.all[e];
+        let attacked = a.all[e];
         let defended = a.all[c];
-        for slot in 1..16 {
-            let sq = pos.piece_sq[c * 16 + slot];
-            if sq == ABSENT {
-                continue;
+        let k = &a.kinds[c];
+        let pawns = k[6];
+        let victims = [
+            k[1],
+            k[2],
+            k[3],
+            k[4],
+            k[5],
+            pawns & !ENEMY_HALF[c],
+            pawns & ENEMY_HALF[c],
+        ];
+        for (v, set) in victims.into_iter().enumerate() {
+            let d = (set & defended).sparse_count();
+            if d != 0 {
+                s.add(DEFENDED + v, sign * d);
             }
-            let sq = sq as usize;
+            let h = (set & attacked & !defended).sparse_count();
+            if h != 0 {
+                s.add(HANGING + waiting * VICTIMS + v, sign * h);
+            }
+        }
+        // defended pieces under attack: charged by their cheapest attacker
+        let by = &a.by_class[e];
+        let mut m = (a.occ[c] & !k[0]) & attacked & defended;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
             let bit = SQ_BIT[sq];
-            let kind = (pos.pieces[sq] & 7) as usize - 1;
-            let v = victim(kind, sq, c);
-            if defended & bit != 0 {
-                s.add(DEFENDED + v, sign);
-                if attacked_by_enemy & bit != 0 {
-                    if let Some(k) = (0..CLASS_KING).find(|&k| by[k] & bit != 0) {
-                        s.add(
-                            ATTACKED + (waiting * VICTIMS + v) * ATTACKER_CLASSES + k,
-                            sign,
-                        );
-                    }
-                }
-            } else if attacked_by_enemy & bit != 0 {
-                s.add(HANGING + waiting * VICTIMS + v, sign);
+            m &= !bit;
+            let v = victims.iter().position(|&x| x & bit != 0).unwrap_or(0);
+            if let Some(cls) = (0..CLASS_KING).find(|&cls| by[cls] & bit != 0) {
+                s.add(
+                    ATTACKED + (waiting * VICTIMS + v) * ATTACKER_CLASSES + cls,
+                    sign,
+                );
             }
         }
         king_safety(pos, a, n, c, s);
@@ -258,7 +278,8 @@ fn king_safety<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, c: usize, s:
     let sign = SIGN[c];
     let e = c ^ 1;
     let palace = PALACE[c];
-    let on_palace = |sets: [Bits; 2]| sets.iter().filter(|&&x| x & palace != 0).count() as i32;
+    let on_palace =
+        |sets: [Bits; 2]| (sets[0] & palace != 0) as i32 + (sets[1] & palace != 0) as i32;
     let attackers = [
         on_palace(a.rook[e]),
         on_palace(a.horse[e]),
