@@ -414,31 +414,30 @@ fn coordination_patterns_score() {
     const COORD: usize = 3;
     // the default profile's patterns are checked by their trace
     // coefficients in tests/tune.rs
-    for profile in [Profile::Paper] {
-        let b = chuhe::eval::coordination::bonuses(profile);
-        // 连环马: c2 and e3 guard each other; c2 and e4 do not
-        let linked = raw_part(profile, "4k4/9/9/9/9/9/4N4/2N6/9/4K4 w", COORD);
-        let apart = raw_part(profile, "4k4/9/9/9/9/4N4/9/2N6/9/4K4 w", COORD);
-        assert_eq!(linked - apart, b.linked_horses, "{profile}");
-        // 担子炮: cannons b2 and h2 guard each other over the e2 horse
-        let linked = raw_part(profile, "4k4/9/9/9/9/9/9/1C2N2C1/9/4K4 w", COORD);
-        let apart = raw_part(profile, "4k4/9/9/9/9/9/9/1C5C1/9/3K1N3 w", COORD);
-        assert_eq!(linked - apart, b.linked_cannons, "{profile}");
-        // 重炮 on the king's file, and rook + cannon on it
-        let stacked = raw_part(profile, "4k4/9/9/9/4C4/4C4/9/9/9/3K5 b", COORD);
-        assert_eq!(stacked, b.double_cannons + b.stacked_cannons, "{profile}");
-        let battery = raw_part(profile, "4k4/9/9/9/4R4/4C4/9/9/9/3K5 b", COORD);
-        assert_eq!(battery, b.rook_cannon, "{profile}");
-        // intact, connected guards for Black
-        let guards = raw_part(profile, "2bakab2/9/9/9/9/9/9/9/9/3K5 w", COORD);
-        assert_eq!(guards, -(b.advisor_pair + b.elephant_pair), "{profile}");
-        let connected = raw_part(profile, "3k1ab2/4a4/4b4/9/9/9/9/9/9/4K4 w", COORD);
-        assert_eq!(
-            connected,
-            -(b.advisor_pair + b.advisors_connected + b.elephant_pair + b.elephants_connected),
-            "{profile}"
-        );
-    }
+    let profile = Profile::Paper;
+    let b = chuhe::eval::coordination::bonuses(profile);
+    // 连环马: c2 and e3 guard each other; c2 and e4 do not
+    let linked = raw_part(profile, "4k4/9/9/9/9/9/4N4/2N6/9/4K4 w", COORD);
+    let apart = raw_part(profile, "4k4/9/9/9/9/4N4/9/2N6/9/4K4 w", COORD);
+    assert_eq!(linked - apart, b.linked_horses, "{profile}");
+    // 担子炮: cannons b2 and h2 guard each other over the e2 horse
+    let linked = raw_part(profile, "4k4/9/9/9/9/9/9/1C2N2C1/9/4K4 w", COORD);
+    let apart = raw_part(profile, "4k4/9/9/9/9/9/9/1C5C1/9/3K1N3 w", COORD);
+    assert_eq!(linked - apart, b.linked_cannons, "{profile}");
+    // 重炮 on the king's file, and rook + cannon on it
+    let stacked = raw_part(profile, "4k4/9/9/9/4C4/4C4/9/9/9/3K5 b", COORD);
+    assert_eq!(stacked, b.double_cannons + b.stacked_cannons, "{profile}");
+    let battery = raw_part(profile, "4k4/9/9/9/4R4/4C4/9/9/9/3K5 b", COORD);
+    assert_eq!(battery, b.rook_cannon, "{profile}");
+    // intact, connected guards for Black
+    let guards = raw_part(profile, "2bakab2/9/9/9/9/9/9/9/9/3K5 w", COORD);
+    assert_eq!(guards, -(b.advisor_pair + b.elephant_pair), "{profile}");
+    let connected = raw_part(profile, "3k1ab2/4a4/4b4/9/9/9/9/9/9/4K4 w", COORD);
+    assert_eq!(
+        connected,
+        -(b.advisor_pair + b.advisors_connected + b.elephant_pair + b.elephants_connected),
+        "{profile}"
+    );
 }
 
 #[test]

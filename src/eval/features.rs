@@ -91,8 +91,7 @@ const SIGN: [i32; 2] = [1, -1];
 /// Piece-count imbalances (material part).
 #[inline]
 pub fn imbalance<S: Sink>(n: &Counts, s: &mut S) {
-    for c in 0..2 {
-        let sign = SIGN[c];
+    for (c, sign) in SIGN.into_iter().enumerate() {
         let e = c ^ 1;
         let terms = [
             (IMB_ROOK_PAIR, n.rooks[c] == 2),
@@ -118,12 +117,12 @@ pub fn mobility<S: Sink>(a: &AttackInfo, s: &mut S) {
             s.add(MOBILITY + k, d);
         }
     }
-    for c in 0..2 {
+    for (c, sign) in SIGN.into_iter().enumerate() {
         for set in a.horse[c] {
             if set != 0 {
                 let n = (set & !a.occ[c]).sparse_count() as usize;
                 if n < 3 {
-                    s.add(HORSE_LOW_MOBILITY + n, SIGN[c]);
+                    s.add(HORSE_LOW_MOBILITY + n, sign);
                 }
             }
         }

@@ -84,7 +84,7 @@ pub fn held_out(game: u64) -> bool {
     let mut x = game.wrapping_add(0x9e37_79b9_7f4a_7c15);
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (x ^ (x >> 31)) % 10 == 0
+    (x ^ (x >> 31)).is_multiple_of(10)
 }
 
 /// Splits samples into (training, held-out) by game.
