@@ -170,7 +170,8 @@ mod tests {
             next += g.len;
         }
         assert_eq!(next, N_PARAMS);
-        assert_eq!(psq_index(6, 8, 9), PSQ + 7 * PSQ_KIND_LEN - 1);
+        assert_eq!(psq_index(6, 4, 9), PSQ + 7 * PSQ_KIND_LEN - 1);
+        assert_eq!(psq_index(6, 8, 9), psq_index(6, 0, 9));
         assert_eq!(group_of(PSQ + 3).name, "psq");
     }
 }
