@@ -12,7 +12,7 @@ pub(crate) const NO_SQUARE: u8 = u8::MAX;
 
 /// Number of values summed incrementally per piece and square (see
 /// [`PsqTables`]).
-pub const PSQ_LANES: usize = 4;
+pub const PSQ_LANES: usize = 5;
 
 /// Per piece code (1..=15) and square, [`PSQ_LANES`] values that the position
 /// sums incrementally over all pieces on the board. The board gives them no

@@ -143,13 +143,15 @@ fn compute_sets(pos: &Position) -> AttackInfo {
             }
         }
         // rooks
-        for &s in &sq[base + 7..base + 9] {
+        for i in 0..2 {
+            let s = sq[base + 7 + i];
             if s != ABSENT {
                 let (f, r) = (s as usize % 9, s as usize / 9);
                 let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
                 let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
                 let set = (FILE_SPREAD[(fl.quiet | fl.first) as usize] << f)
                     | (((rl.quiet | rl.first) as Bits) << (r * 9));
+                a.rook[c][i] = set;
                 class[CLASS_ROOK] |= set;
                 moves[4] += mobile(set);
             }
@@ -177,6 +179,21 @@ fn compute_sets(pos: &Position) -> AttackInfo {
         a.all[c] = class.iter().fold(0, |acc, &x| acc | x);
         a.by_class[c] = class;
         a.moves[c] = moves;
+        // the piece list holds each kind in fixed slots
+        let slots = |from: usize, to: usize| {
+            sq[base + from..base + to]
+                .iter()
+                .fold(0, |acc, &s| acc | SLOT_BIT[s as usize])
+        };
+        a.kinds[c] = [
+            slots(0, 1),
+            slots(1, 3),
+            slots(3, 5),
+            slots(5, 7),
+            slots(7, 9),
+            slots(9, 11),
+            slots(11, 16),
+        ];
     }
     a
 }
@@ -357,6 +374,8 @@ mod tests {
         assert_eq!(a.moves, b.moves, "moves {fen}");
         assert_eq!(a.horse, b.horse, "horse {fen}");
         assert_eq!(a.cannon, b.cannon, "cannon {fen}");
+        assert_eq!(a.rook, b.rook, "rook {fen}");
+        assert_eq!(a.kinds, b.kinds, "kinds {fen}");
     }
 
     #[test]

@@ -144,7 +144,7 @@ fn between(a: usize, b: usize) -> u16 {
 /// pieces (at most two pieces between them and the king). Returns the
 /// number of rook+cannon lines, double-cannon lines and, of those, lines
 /// where both cannons are among the first two pieces.
-#[inline]
+#[inline(always)]
 fn king_lines(pos: &Position, c: usize) -> [i32; 3] {
     let k = pos.piece_sq[(c ^ 1) * 16];
     if k == ABSENT {
@@ -198,7 +198,7 @@ fn king_lines(pos: &Position, c: usize) -> [i32; 3] {
 /// [`Bonuses`] (linked cannons, double cannons, stacked cannons, linked
 /// horses, rook + cannon, rook + horse, advisor pair, advisors connected,
 /// elephant pair, elephants connected).
-#[inline]
+#[inline(always)]
 pub fn patterns(pos: &Position, a: &AttackInfo, c: usize) -> [i32; 10] {
     let sq = &pos.piece_sq[c * 16..c * 16 + 16];
     let mut n = [0; 10];

@@ -23,25 +23,6 @@ pub trait Sink {
 
 const ABSENT: u8 = u8::MAX;
 
-/// Bit counting for the small sets counted here (a few pieces): clearing
-/// the lowest bit per piece is cheaper than a 128-bit popcount without a
-/// popcount instruction.
-trait SparseCount {
-    fn sparse_count(self) -> i32;
-}
-
-impl SparseCount for Bits {
-    #[inline(always)]
-    fn sparse_count(mut self) -> i32 {
-        let mut n = 0;
-        while self != 0 {
-            self &= self - 1;
-            n += 1;
-        }
-        n
-    }
-}
-
 /// Rooks, horses and cannons per side (0 Red, 1 Black).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
@@ -74,6 +55,20 @@ impl Counts {
         }
     }
 
+    /// Decodes the count lane of the piece-square sums (see
+    /// [`super::psq::count_code`]).
+    #[inline(always)]
+    pub fn from_code(code: i32) -> Counts {
+        let f = |shift: u32| (code >> shift) & 3;
+        Counts {
+            rooks: [f(0), f(6)],
+            horses: [f(2), f(8)],
+            cannons: [f(4), f(10)],
+            advisors: [f(12), f(14)],
+            elephants: [f(16), f(18)],
+        }
+    }
+
     /// The game phase: 2 per rook, 1 per horse and cannon, so
     /// [`MAX_PHASE`] with all of them on the board and 0 with none.
     #[inline]
@@ -89,7 +84,7 @@ pub const MAX_PHASE: i32 = 16;
 const SIGN: [i32; 2] = [1, -1];
 
 /// Piece-count imbalances (material part).
-#[inline]
+#[inline(always)]
 pub fn imbalance<S: Sink>(n: &Counts, s: &mut S) {
     for (c, sign) in SIGN.into_iter().enumerate() {
         let e = c ^ 1;
@@ -109,7 +104,7 @@ pub fn imbalance<S: Sink>(n: &Counts, s: &mut S) {
 }
 
 /// Mobility part.
-#[inline]
+#[inline(always)]
 pub fn mobility<S: Sink>(a: &AttackInfo, s: &mut S) {
     for k in 1..7 {
         let d = a.moves[0][k] as i32 - a.moves[1][k] as i32;
@@ -120,7 +115,7 @@ pub fn mobility<S: Sink>(a: &AttackInfo, s: &mut S) {
     for (c, sign) in SIGN.into_iter().enumerate() {
         for set in a.horse[c] {
             if set != 0 {
-                let n = (set & !a.occ[c]).sparse_count() as usize;
+                let n = (set & !a.occ[c]).count_ones() as usize;
                 if n < 3 {
                     s.add(HORSE_LOW_MOBILITY + n, sign);
                 }
@@ -159,7 +154,7 @@ const NOT_LAST_FILE: Bits = {
 };
 
 /// Coordination part: the ten patterns and the crossed-pawn structure.
-#[inline]
+#[inline(always)]
 pub fn coordination<S: Sink>(pos: &Position, a: &AttackInfo, s: &mut S) {
     for c in 0..2 {
         let sign = SIGN[c];
@@ -176,11 +171,11 @@ pub fn coordination<S: Sink>(pos: &Position, a: &AttackInfo, s: &mut S) {
         }
         let crossed = pawns & ENEMY_HALF[c];
         if crossed != 0 {
-            let connected = (crossed & NOT_LAST_FILE & (crossed >> 1)).sparse_count();
+            let connected = (crossed & NOT_LAST_FILE & (crossed >> 1)).count_ones() as i32;
             if connected != 0 {
                 s.add(PAWNS + PAWN_CONNECTED, sign * connected);
             }
-            let in_palace = (crossed & PALACE[c ^ 1]).sparse_count();
+            let in_palace = (crossed & PALACE[c ^ 1]).count_ones() as i32;
             if in_palace != 0 {
                 s.add(PAWNS + PAWN_IN_PALACE, sign * in_palace);
             }
@@ -222,7 +217,7 @@ const AHEAD: [[Bits; 10]; 2] = {
 
 /// Threat part: hanging and attacked pieces, defended pieces, and king
 /// safety.
-#[inline]
+#[inline(always)]
 pub fn threat<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, s: &mut S) {
     let to_move = pos.side_to_move().index();
     for c in 0..2 {
@@ -243,11 +238,11 @@ pub fn threat<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, s: &mut S) {
             pawns & ENEMY_HALF[c],
         ];
         for (v, set) in victims.into_iter().enumerate() {
-            let d = (set & defended).sparse_count();
+            let d = (set & defended).count_ones() as i32;
             if d != 0 {
                 s.add(DEFENDED + v, sign * d);
             }
-            let h = (set & attacked & !defended).sparse_count();
+            let h = (set & attacked & !defended).count_ones() as i32;
             if h != 0 {
                 s.add(HANGING + waiting * VICTIMS + v, sign * h);
             }
@@ -259,7 +254,14 @@ pub fn threat<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, s: &mut S) {
             let sq = m.trailing_zeros() as usize;
             let bit = SQ_BIT[sq];
             m &= !bit;
-            let v = victims.iter().position(|&x| x & bit != 0).unwrap_or(0);
+            // victim index: advisor (kind code 2) .. cannon (6) are 0..4,
+            // a pawn (7) is 5, or 6 once it has crossed the river
+            let kind = (pos.pieces[sq] & 7) as usize;
+            let v = if kind == 7 {
+                5 + (ENEMY_HALF[c] & bit != 0) as usize
+            } else {
+                kind - 2
+            };
             if let Some(cls) = (0..CLASS_KING).find(|&cls| by[cls] & bit != 0) {
                 s.add(
                     ATTACKED + (waiting * VICTIMS + v) * ATTACKER_CLASSES + cls,
@@ -272,7 +274,7 @@ pub fn threat<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, s: &mut S) {
 }
 
 /// King safety of side `c` (the defender; its sign).
-#[inline]
+#[inline(always)]
 fn king_safety<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, c: usize, s: &mut S) {
     let sign = SIGN[c];
     let e = c ^ 1;

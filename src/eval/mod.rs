@@ -59,7 +59,26 @@ use attacks::AttackInfo;
 use features::Counts;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::LazyLock;
 use taper::{taper, PackedSum};
+
+/// Number of keys of [`MATERIAL_TABLE`]: the rook, horse and cannon
+/// fields of the count lane (12 bits).
+const MATERIAL_KEYS: usize = 1 << 12;
+
+/// Per rook/horse/cannon count key (the low 12 bits of the count lane,
+/// see [`psq::count_shift`]): the packed imbalance terms and the game
+/// phase, so the evaluator looks them up instead of computing them.
+static MATERIAL_TABLE: LazyLock<Box<[[i32; 2]; MATERIAL_KEYS]>> = LazyLock::new(|| {
+    let mut t = Box::new([[0; 2]; MATERIAL_KEYS]);
+    for (key, e) in t.iter_mut().enumerate() {
+        let n = Counts::from_code(key as i32);
+        let mut imbalance = PackedSum::default();
+        features::imbalance(&n, &mut imbalance);
+        *e = [imbalance.0, n.phase()];
+    }
+    t
+});
 
 /// Which set of values the evaluator uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -317,24 +336,29 @@ impl Evaluator {
                 attack_parts(pos, self.profile, &Counts::default(), 0);
             return [material, position, mobility, coordination, threat];
         }
-        let n = Counts::of(pos);
-        let phase = n.phase();
-        let [material, position] = self.tapered_psq(pos, &n, phase);
+        let lanes = psq::lanes(pos);
+        let (material, position, phase) = Self::tapered_psq(&lanes);
         if skip {
             return [material, position, 0, 0, 0];
         }
+        let n = Counts::from_code(lanes[psq::COUNT_LANE]);
         let [mobility, coordination, threat] = attack_parts(pos, self.profile, &n, phase);
         [material, position, mobility, coordination, threat]
     }
 
     /// Default profile: material (with the imbalance terms) and position,
-    /// tapered, Red's view.
+    /// tapered, Red's view, and the phase, from the piece-square lanes.
     #[inline(always)]
-    fn tapered_psq(&self, pos: &Position, n: &Counts, phase: i32) -> [i32; 2] {
-        let [material, position] = psq::sums(pos, self.profile);
-        let mut mat = PackedSum(material);
-        features::imbalance(n, &mut mat);
-        [taper(mat.0, phase), taper(position, phase)]
+    fn tapered_psq(lanes: &[i32; crate::board::PSQ_LANES]) -> (i32, i32, i32) {
+        let key = lanes[psq::COUNT_LANE] as usize & (MATERIAL_KEYS - 1);
+        let [imbalance, phase] = MATERIAL_TABLE[key];
+        let m = psq::material_lane(Profile::Default);
+        let p = psq::position_lane(Profile::Default);
+        (
+            taper(lanes[m] + imbalance, phase),
+            taper(lanes[p], phase),
+            phase,
+        )
     }
 
     /// The material and position parts only (kept incrementally by
@@ -346,8 +370,8 @@ impl Evaluator {
         let [material, position] = if self.profile == Profile::Paper {
             psq::sums(pos, self.profile)
         } else {
-            let n = Counts::of(pos);
-            self.tapered_psq(pos, &n, n.phase())
+            let (material, position, _) = Self::tapered_psq(&psq::lanes(pos));
+            [material, position]
         };
         let w = &self.weights;
         (material * w.material + position * w.position) / 100 * pos.side_to_move().sign()
@@ -376,7 +400,6 @@ impl Evaluator {
         let raw = self.raw_parts(pos, true);
         self.combine(&raw, pos)
     }
-
 
     /// The parts of the evaluation of `pos` (not counted).
     pub fn breakdown(&self, pos: &Position) -> EvalBreakdown {

@@ -8,9 +8,13 @@
 //! | 1 | paper position |
 //! | 2 | default material |
 //! | 3 | default position |
+//! | 4 | piece counts ([`COUNT_LANE`], see [`count_code`]) |
 //!
-//! All lanes are from Red's view: Black entries are negated, so a lane's
-//! sum over the board is Red's score minus Black's. The default lanes hold
+//! Lanes 0 to 3 are from Red's view: Black entries are negated, so a
+//! lane's sum over the board is Red's score minus Black's. Lane 4 counts
+//! the advisors, elephants, horses, rooks and cannons of each side in
+//! two-bit fields, so the game phase and the imbalance terms need no scan
+//! of the piece lists. The default lanes hold
 //! packed middlegame/endgame values (see [`super::taper`]) of the tuned
 //! parameters ([`super::params`]).
 
@@ -34,6 +38,33 @@ pub const fn position_lane(profile: Profile) -> usize {
     material_lane(profile) + 1
 }
 
+/// Lane of the piece counts (see [`count_code`]).
+pub const COUNT_LANE: usize = 4;
+
+/// The bit offset of the two-bit count field of `kind` of `colour` in the
+/// count lane, if that kind is counted: rooks, horses and cannons of Red
+/// then Black in bits 0..12 (the key of the imbalance table), then
+/// advisors and elephants.
+pub const fn count_shift(colour: Colour, kind: PieceKind) -> Option<u32> {
+    let c = colour.index() as u32;
+    match kind {
+        PieceKind::Rook => Some(6 * c),
+        PieceKind::Knight => Some(6 * c + 2),
+        PieceKind::Cannon => Some(6 * c + 4),
+        PieceKind::Advisor => Some(12 + 2 * c),
+        PieceKind::Bishop => Some(16 + 2 * c),
+        PieceKind::King | PieceKind::Pawn => None,
+    }
+}
+
+/// The count lane's entry for one piece of `kind` of `colour`.
+pub const fn count_code(colour: Colour, kind: PieceKind) -> i32 {
+    match count_shift(colour, kind) {
+        Some(s) => 1 << s,
+        None => 0,
+    }
+}
+
 static TABLES: LazyLock<PsqTables> = LazyLock::new(build);
 
 fn build() -> PsqTables {
@@ -50,6 +81,7 @@ fn build() -> PsqTables {
                 let psq = psq_index(k, sq.file() as usize, own_rank(colour, sq));
                 e[material_lane(Profile::Default)] = colour.sign() * PACKED[MATERIAL + k];
                 e[position_lane(Profile::Default)] = colour.sign() * PACKED[psq];
+                e[COUNT_LANE] = count_code(colour, kind);
             }
         }
     }
@@ -59,6 +91,17 @@ fn build() -> PsqTables {
 /// The evaluator's tables (built once, on first use).
 pub fn tables() -> &'static PsqTables {
     &TABLES
+}
+
+/// All lanes of `pos` (see [`sums`]).
+#[inline]
+pub fn lanes(pos: &Position) -> [i32; PSQ_LANES] {
+    let t = tables();
+    if std::ptr::eq(pos.psq_tables(), t) {
+        pos.psq()
+    } else {
+        from_scratch(pos, t)
+    }
 }
 
 /// `[material, position]` of `profile`, Red view (packed middlegame and
