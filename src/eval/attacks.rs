@@ -81,7 +81,17 @@ impl AttackInfo {
     /// popcnt instruction (see [`super::Evaluator`]) counts with it.
     #[inline(always)]
     pub fn compute(pos: &Position) -> AttackInfo {
-        compute_sets(pos)
+        let mut a = AttackInfo::default();
+        compute_sets(pos, &mut a);
+        a
+    }
+
+    /// [`AttackInfo::compute`] into `self`, which must be empty (as made
+    /// by `default()`): filling in place spares the caller a copy of the
+    /// whole structure.
+    #[inline(always)]
+    pub fn fill(&mut self, pos: &Position) {
+        compute_sets(pos, self);
     }
 }
 
@@ -89,25 +99,35 @@ impl AttackInfo {
 /// piece ([`ABSENT`], 255), so occupancy needs no branch.
 static SLOT_BIT: [Bits; 256] = square_bits();
 
-/// Each side's occupied squares.
+/// Each side's occupied squares per kind: the piece list holds each kind
+/// in fixed slots (king 0, advisors 1–2, elephants 3–4, horses 5–6, rooks
+/// 7–8, cannons 9–10, pawns 11–15).
 #[inline(always)]
-fn occupancy(sq: &[u8; 32]) -> [Bits; 2] {
-    let mut occ = [0; 2];
-    for (c, o) in occ.iter_mut().enumerate() {
-        *o = sq[c * 16..c * 16 + 16]
-            .iter()
-            .fold(0, |acc, &s| acc | SLOT_BIT[s as usize]);
+fn fill_kinds(sq: &[u8; 32], kinds: &mut [[Bits; 7]; 2]) {
+    for (c, k) in kinds.iter_mut().enumerate() {
+        let slots = |from: usize, to: usize| {
+            sq[c * 16 + from..c * 16 + to]
+                .iter()
+                .fold(0, |acc, &s| acc | SLOT_BIT[s as usize])
+        };
+        for (kind, (from, to)) in [(0, 1), (1, 3), (3, 5), (5, 7), (7, 9), (9, 11), (11, 16)]
+            .into_iter()
+            .enumerate()
+        {
+            k[kind] = slots(from, to);
+        }
     }
-    occ
 }
 
 /// See [`AttackInfo::compute`].
 #[inline(always)]
-fn compute_sets(pos: &Position) -> AttackInfo {
-    let mut a = AttackInfo::default();
+fn compute_sets(pos: &Position, a: &mut AttackInfo) {
     let sq = &pos.piece_sq;
     let pieces = &pos.pieces;
-    a.occ = occupancy(sq);
+    fill_kinds(sq, &mut a.kinds);
+    for c in 0..2 {
+        a.occ[c] = a.kinds[c].iter().fold(0, |acc, &x| acc | x);
+    }
     for (c, pawn_sets) in PAWN_SETS.iter().enumerate() {
         let base = c * 16;
         let own = a.occ[c];
@@ -179,23 +199,7 @@ fn compute_sets(pos: &Position) -> AttackInfo {
         a.all[c] = class.iter().fold(0, |acc, &x| acc | x);
         a.by_class[c] = class;
         a.moves[c] = moves;
-        // the piece list holds each kind in fixed slots
-        let slots = |from: usize, to: usize| {
-            sq[base + from..base + to]
-                .iter()
-                .fold(0, |acc, &s| acc | SLOT_BIT[s as usize])
-        };
-        a.kinds[c] = [
-            slots(0, 1),
-            slots(1, 3),
-            slots(3, 5),
-            slots(5, 7),
-            slots(7, 9),
-            slots(9, 11),
-            slots(11, 16),
-        ];
     }
-    a
 }
 
 #[cfg(test)]

@@ -107,10 +107,7 @@ pub fn imbalance<S: Sink>(n: &Counts, s: &mut S) {
 #[inline(always)]
 pub fn mobility<S: Sink>(a: &AttackInfo, s: &mut S) {
     for k in 1..7 {
-        let d = a.moves[0][k] as i32 - a.moves[1][k] as i32;
-        if d != 0 {
-            s.add(MOBILITY + k, d);
-        }
+        s.add(MOBILITY + k, a.moves[0][k] as i32 - a.moves[1][k] as i32);
     }
     for (c, sign) in SIGN.into_iter().enumerate() {
         for set in a.horse[c] {
@@ -156,29 +153,18 @@ const NOT_LAST_FILE: Bits = {
 /// Coordination part: the ten patterns and the crossed-pawn structure.
 #[inline(always)]
 pub fn coordination<S: Sink>(pos: &Position, a: &AttackInfo, s: &mut S) {
-    for c in 0..2 {
-        let sign = SIGN[c];
-        for (i, n) in patterns(pos, a, c).into_iter().enumerate() {
-            if n != 0 {
-                s.add(COORDINATION + i, sign * n);
-            }
-        }
-        let mut pawns: Bits = 0;
-        for &sq in &pos.piece_sq[c * 16 + 11..c * 16 + 16] {
-            if sq != ABSENT {
-                pawns |= SQ_BIT[sq as usize];
-            }
-        }
-        let crossed = pawns & ENEMY_HALF[c];
+    let red = patterns(pos, a, 0);
+    let black = patterns(pos, a, 1);
+    for i in 0..COORDINATION_LEN {
+        s.add(COORDINATION + i, red[i] - black[i]);
+    }
+    for (c, sign) in SIGN.into_iter().enumerate() {
+        let crossed = a.kinds[c][6] & ENEMY_HALF[c];
         if crossed != 0 {
             let connected = (crossed & NOT_LAST_FILE & (crossed >> 1)).count_ones() as i32;
-            if connected != 0 {
-                s.add(PAWNS + PAWN_CONNECTED, sign * connected);
-            }
             let in_palace = (crossed & PALACE[c ^ 1]).count_ones() as i32;
-            if in_palace != 0 {
-                s.add(PAWNS + PAWN_IN_PALACE, sign * in_palace);
-            }
+            s.add(PAWNS + PAWN_CONNECTED, sign * connected);
+            s.add(PAWNS + PAWN_IN_PALACE, sign * in_palace);
         }
     }
 }
@@ -238,18 +224,12 @@ pub fn threat<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, s: &mut S) {
             pawns & ENEMY_HALF[c],
         ];
         for (v, set) in victims.into_iter().enumerate() {
-            let d = (set & defended).count_ones() as i32;
-            if d != 0 {
-                s.add(DEFENDED + v, sign * d);
-            }
-            let h = (set & attacked & !defended).count_ones() as i32;
-            if h != 0 {
-                s.add(HANGING + waiting * VICTIMS + v, sign * h);
-            }
+            s.add(DEFENDED + v, sign * (set & defended).count_ones() as i32);
         }
-        // defended pieces under attack: charged by their cheapest attacker
+        // attacked pieces: undefended ones hang, defended ones are
+        // charged by their cheapest attacker
         let by = &a.by_class[e];
-        let mut m = (a.occ[c] & !k[0]) & attacked & defended;
+        let mut m = (a.occ[c] & !k[0]) & attacked;
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             let bit = SQ_BIT[sq];
@@ -262,7 +242,9 @@ pub fn threat<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, s: &mut S) {
             } else {
                 kind - 2
             };
-            if let Some(cls) = (0..CLASS_KING).find(|&cls| by[cls] & bit != 0) {
+            if defended & bit == 0 {
+                s.add(HANGING + waiting * VICTIMS + v, sign);
+            } else if let Some(cls) = (0..CLASS_KING).find(|&cls| by[cls] & bit != 0) {
                 s.add(
                     ATTACKED + (waiting * VICTIMS + v) * ATTACKER_CLASSES + cls,
                     sign,

@@ -247,7 +247,8 @@ fn attack_parts_with_popcnt(pos: &Position, profile: Profile, n: &Counts, phase:
 /// are the piece counts the threat part's king safety reads).
 #[inline(always)]
 fn attack_parts_portable(pos: &Position, profile: Profile, n: &Counts, phase: i32) -> [i32; 3] {
-    let a = AttackInfo::compute(pos);
+    let mut a = AttackInfo::default();
+    a.fill(pos);
     if profile == Profile::Paper {
         return [
             mobility::score(&a, profile),
