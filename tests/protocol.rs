@@ -1003,3 +1003,47 @@ fn play_level_is_checked() {
         .expect("run chuhe play");
     assert!(!out.status.success());
 }
+
+/// The `wdl W D L` field of an `info` line, if any.
+fn wdl_of(line: &str) -> Option<[u32; 3]> {
+    let rest = line.split(" wdl ").nth(1)?;
+    let v: Vec<u32> = rest
+        .split(' ')
+        .take(3)
+        .map(|t| t.parse().expect("wdl number"))
+        .collect();
+    Some([v[0], v[1], v[2]])
+}
+
+#[test]
+fn uci_show_wdl_reports_the_model_and_ucci_never() {
+    // Red a rook up: the side to move (Red) is winning; then Black to move
+    // in the same position: losing
+    let fen = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+    let mut e = Engine::uci();
+    e.send("setoption name UCI_ShowWDL value true");
+    let mut seen = Vec::new();
+    for side in ["w", "b"] {
+        e.send(&format!("position fen {fen} {side} - - 0 1"));
+        e.send("go depth 3");
+        let (_, lines) = e.until("bestmove", Duration::from_secs(60));
+        let infos: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+        assert!(!infos.is_empty(), "{lines:?}");
+        let last = infos.last().unwrap();
+        let wdl = wdl_of(last).unwrap_or_else(|| panic!("no wdl: {last}"));
+        assert_eq!(wdl.iter().sum::<u32>(), 1000, "{last}");
+        seen.push(wdl);
+    }
+    assert!(seen[0][0] > seen[0][2], "Red to move, a rook up: {seen:?}");
+    assert!(seen[1][2] > seen[1][0], "Black to move, a rook down: {seen:?}");
+    e.send("setoption name UCI_ShowWDL value false");
+    e.send("go depth 2");
+    let (_, lines) = e.until("bestmove", Duration::from_secs(60));
+    assert!(lines.iter().all(|l| wdl_of(l).is_none()), "{lines:?}");
+    let mut u = Engine::ucci();
+    u.send("setoption UCI_ShowWDL true");
+    u.send(&format!("position fen {fen} w - - 0 1"));
+    u.send("go depth 2");
+    let (_, lines) = u.until("bestmove", Duration::from_secs(60));
+    assert!(lines.iter().all(|l| wdl_of(l).is_none()), "{lines:?}");
+}

@@ -487,6 +487,7 @@ impl Controller {
             return;
         }
         let limits = self.limits(g);
+        self.out().phase = crate::eval::Evaluator::phase(self.engine.position());
         let mut searchmoves = Vec::new();
         for t in &g.searchmoves {
             match Move::from_iccs(t) {

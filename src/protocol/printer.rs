@@ -19,6 +19,9 @@ pub struct Printer {
     pub show_wdl: bool,
     /// Set when the output can no longer be written (the GUI went away).
     pub broken: bool,
+    /// The game phase of the position being searched (see
+    /// [`crate::eval::Evaluator::phase`]): the WDL model reads it.
+    pub phase: i32,
 }
 
 impl Printer {
@@ -30,6 +33,7 @@ impl Printer {
             show_evals: true,
             show_wdl: false,
             broken: false,
+            phase: crate::eval::features::MAX_PHASE,
         }
     }
 
@@ -169,7 +173,7 @@ impl Printer {
             s += &format!(" evals {}", info.stats.evals);
         }
         if k.unwrap_or(1) == 1 {
-            if let Some(w) = self.wdl_field(wdl_permille(info)) {
+            if let Some(w) = self.wdl_field(Some(wdl_permille(info.score, self.phase))) {
                 s += &w;
             }
         }
@@ -283,12 +287,15 @@ impl Printer {
     }
 }
 
-/// WDL HOOK: the win/draw/loss permille of an iteration's score. The
-/// win-probability model (`src/eval/wdl.rs`, branch `tune`) is not on this
-/// branch; at merge this becomes a call into it (score and material of the
-/// searched position). Until then there is no model and no `wdl` field.
-pub fn wdl_permille(_info: &IterationInfo) -> Option<[u32; 3]> {
-    None
+/// The win/draw/loss permille of a search score at game `phase`, from
+/// the side to move's view: the fitted model ([`crate::eval::wdl`]), and a
+/// certain win or loss for a mate score.
+pub fn wdl_permille(score: i32, phase: i32) -> [u32; 3] {
+    match mate_distance(score) {
+        Some(_) if score > 0 => [1000, 0, 0],
+        Some(_) => [0, 0, 1000],
+        None => crate::eval::wdl::wdl_permille(score, phase),
+    }
 }
 
 #[cfg(test)]
