@@ -122,6 +122,16 @@ fn short_game_in_three_notations() {
     assert!(t.contains("you play i0h0  车一平二  R1=2"), "{t}");
     assert_eq!(t.matches("chuhe (黑方 black) plays").count(), 3, "{t}");
     assert!(t.contains("  pv "), "{t}");
+    // every engine move says its chances, and they add up to 100 %
+    let chances: Vec<&str> = t.lines().filter(|l| l.contains("chances for")).collect();
+    assert_eq!(chances.len(), 3, "{t}");
+    for line in chances {
+        let sum: f64 = line
+            .split(['%', ' '])
+            .filter_map(|w| w.parse::<f64>().ok())
+            .sum();
+        assert!((sum - 100.0).abs() < 0.15, "{line}");
+    }
     assert!(!t.contains("try again"), "{t}");
     assert!(!t.contains('\x1b'));
     assert!(t.trim_end().ends_with("bye"));

@@ -8,7 +8,8 @@ use crate::board::{Colour, Move, Position, START_FEN};
 use crate::book::{BookSet, Randomness};
 use crate::engine::options::EngineOptions;
 use crate::engine::Engine;
-use crate::search::{mate_distance, Limits, SearchOptions};
+use crate::eval::Evaluator;
+use crate::search::{mate_distance, wdl_permille, Limits, SearchOptions};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::io::{self, BufRead, Write};
@@ -390,6 +391,7 @@ impl Session {
         let desc = self.describe(mv);
         let pv_iccs: Vec<String> = result.pv.iter().map(Move::to_string).collect();
         let pv_chinese = line_to_chinese(&self.pos, &result.pv);
+        let [win, draw, loss] = wdl_permille(result.score, Evaluator::phase(&self.pos));
         self.pos.make_move(mv);
         write!(out, "{}", self.board())?;
         writeln!(out, "chuhe ({}) plays {desc}", side_name(side))?;
@@ -399,6 +401,13 @@ impl Session {
             score_text(result.score),
             result.depth,
             result.time_ms
+        )?;
+        writeln!(
+            out,
+            "  chances for {side}: win {:.1}%, draw {:.1}%, loss {:.1}%",
+            win as f64 / 10.0,
+            draw as f64 / 10.0,
+            loss as f64 / 10.0
         )?;
         writeln!(out, "  pv {}", pv_iccs.join(" "))?;
         writeln!(out, "  pv {}", pv_chinese.join(" "))?;

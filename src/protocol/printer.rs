@@ -5,7 +5,7 @@
 use super::options::{OptionKind, OptionSpec};
 use super::Dialect;
 use crate::board::Move;
-use crate::search::{mate_distance, IterationInfo, TtHit};
+use crate::search::{mate_distance, wdl_permille, IterationInfo, TtHit};
 use std::io::Write;
 
 /// Writes protocol lines in the current dialect.
@@ -284,17 +284,6 @@ impl Printer {
     /// The last line of `bench`.
     pub fn bench(&mut self, nodes: u64, nps: u64) {
         self.line(&format!("{nodes} nodes {nps} nps"));
-    }
-}
-
-/// The win/draw/loss permille of a search score at game `phase`, from
-/// the side to move's view: the fitted model ([`crate::eval::wdl`]), and a
-/// certain win or loss for a mate score.
-pub fn wdl_permille(score: i32, phase: i32) -> [u32; 3] {
-    match mate_distance(score) {
-        Some(_) if score > 0 => [1000, 0, 0],
-        Some(_) => [0, 0, 1000],
-        None => crate::eval::wdl::wdl_permille(score, phase),
     }
 }
 

@@ -35,7 +35,7 @@ pub use options::{
     parse_bool, Algorithm, IProbcutParams, KeepChildren, OptionError, SearchOptions,
     SIGMA_DEFAULT_PROFILE, SIGMA_PAPER_PROFILE,
 };
-pub use score::{mate_distance, INFINITY, MATE, MATE_BOUND, RULE_LOSS};
+pub use score::{mate_distance, wdl_permille, INFINITY, MATE, MATE_BOUND, RULE_LOSS};
 pub use smp::{max_threads, MAX_THREADS};
 pub use stats::SearchStats;
 pub use strength::{level_for_elo, Skill, ELO_MAX, ELO_MIN, ELO_TABLE, FULL_LEVEL};

@@ -31,6 +31,18 @@ pub fn mate_distance(score: i32) -> Option<i32> {
     }
 }
 
+/// Win, draw and loss chances in permille of a search `score` (the side to
+/// move's view) at game `phase` (see [`crate::eval::Evaluator::phase`]):
+/// the fitted model of [`crate::eval::wdl`], and a certain result for a
+/// mate score.
+pub fn wdl_permille(score: i32, phase: i32) -> [u32; 3] {
+    match mate_distance(score) {
+        Some(_) if score > 0 => [1000, 0, 0],
+        Some(_) => [0, 0, 1000],
+        None => crate::eval::wdl::wdl_permille(score, phase),
+    }
+}
+
 /// Mate scores are stored relative to the node, not the root.
 #[inline(always)]
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
