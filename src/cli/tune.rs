@@ -38,6 +38,9 @@ pub struct TuneArgs {
     /// L2 pull toward the starting values.
     #[arg(long, default_value_t = 0.0)]
     l2: f64,
+    /// L2 pull of the piece-square entries (default: `--l2`).
+    #[arg(long)]
+    l2_psq: Option<f64>,
     /// Start from the hand-set values (`hand`) or the compiled ones (`current`).
     #[arg(long, default_value = "hand")]
     start: String,
@@ -124,6 +127,7 @@ fn run_inner(args: &TuneArgs) -> Result<(), String> {
         lr: args.lr,
         lambda: args.lambda,
         l2: args.l2,
+        l2_psq: args.l2_psq,
     };
     let frozen = vec![false; 2 * N_PARAMS];
     let fit_start = Instant::now();

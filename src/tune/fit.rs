@@ -4,6 +4,7 @@
 //! full-batch gradients computed in parallel.
 
 use super::dataset::Dataset;
+use crate::eval::layout::{PSQ, PSQ_KIND_LEN};
 use rayon::prelude::*;
 
 /// The logistic function.
@@ -119,6 +120,10 @@ pub struct FitConfig {
     pub lambda: f64,
     /// L2 pull toward the starting values, per parameter and position.
     pub l2: f64,
+    /// The L2 pull of the piece-square entries instead of `l2`, if set:
+    /// there are many of them and most are rarely seen, so they overfit
+    /// first.
+    pub l2_psq: Option<f64>,
 }
 
 impl Default for FitConfig {
@@ -128,6 +133,7 @@ impl Default for FitConfig {
             lr: 2.0,
             lambda: 1.0,
             l2: 0.0,
+            l2_psq: None,
         }
     }
 }
@@ -144,6 +150,17 @@ pub fn fit(
     report: &mut dyn FnMut(usize, &[f64]),
 ) -> Vec<f64> {
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    // theta holds the middlegame values, then the endgame values
+    let n = theta0.len() / 2;
+    let l2: Vec<f64> = (0..theta0.len())
+        .map(|i| {
+            let psq = (PSQ..PSQ + 7 * PSQ_KIND_LEN).contains(&(i % n.max(1)));
+            match cfg.l2_psq {
+                Some(x) if psq => x,
+                _ => cfg.l2,
+            }
+        })
+        .collect();
     let mut theta = theta0.to_vec();
     let mut m = vec![0.0; theta.len()];
     let mut v = vec![0.0; theta.len()];
@@ -155,7 +172,7 @@ pub fn fit(
             if frozen[i] {
                 continue;
             }
-            let gi = g[i] + cfg.l2 * (theta[i] - theta0[i]);
+            let gi = g[i] + l2[i] * (theta[i] - theta0[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * gi;
             v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
             theta[i] -= lr * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
