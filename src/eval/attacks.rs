@@ -82,16 +82,17 @@ impl AttackInfo {
     #[inline(always)]
     pub fn compute(pos: &Position) -> AttackInfo {
         let mut a = AttackInfo::default();
-        compute_sets(pos, &mut a);
+        compute_sets(pos, &mut a, true);
         a
     }
 
     /// [`AttackInfo::compute`] into `self`, which must be empty (as made
     /// by `default()`): filling in place spares the caller a copy of the
-    /// whole structure.
+    /// whole structure. Without `with_kinds`, [`AttackInfo::kinds`] stays
+    /// empty (the `paper` profile does not read it).
     #[inline(always)]
-    pub fn fill(&mut self, pos: &Position) {
-        compute_sets(pos, self);
+    pub fn fill(&mut self, pos: &Position, with_kinds: bool) {
+        compute_sets(pos, self, with_kinds);
     }
 }
 
@@ -121,12 +122,20 @@ fn fill_kinds(sq: &[u8; 32], kinds: &mut [[Bits; 7]; 2]) {
 
 /// See [`AttackInfo::compute`].
 #[inline(always)]
-fn compute_sets(pos: &Position, a: &mut AttackInfo) {
+fn compute_sets(pos: &Position, a: &mut AttackInfo, with_kinds: bool) {
     let sq = &pos.piece_sq;
     let pieces = &pos.pieces;
-    fill_kinds(sq, &mut a.kinds);
-    for c in 0..2 {
-        a.occ[c] = a.kinds[c].iter().fold(0, |acc, &x| acc | x);
+    if with_kinds {
+        fill_kinds(sq, &mut a.kinds);
+        for c in 0..2 {
+            a.occ[c] = a.kinds[c].iter().fold(0, |acc, &x| acc | x);
+        }
+    } else {
+        for c in 0..2 {
+            a.occ[c] = sq[c * 16..c * 16 + 16]
+                .iter()
+                .fold(0, |acc, &s| acc | SLOT_BIT[s as usize]);
+        }
     }
     for (c, pawn_sets) in PAWN_SETS.iter().enumerate() {
         let base = c * 16;

@@ -248,14 +248,15 @@ fn attack_parts_with_popcnt(pos: &Position, profile: Profile, n: &Counts, phase:
 #[inline(always)]
 fn attack_parts_portable(pos: &Position, profile: Profile, n: &Counts, phase: i32) -> [i32; 3] {
     let mut a = AttackInfo::default();
-    a.fill(pos);
     if profile == Profile::Paper {
+        a.fill(pos, false);
         return [
             mobility::score(&a, profile),
             coordination::score(pos, &a, profile),
             threat::score(pos, &a, profile),
         ];
     }
+    a.fill(pos, true);
     let mut mob = PackedSum::default();
     features::mobility(&a, &mut mob);
     let mut coord = PackedSum::default();
