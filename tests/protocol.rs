@@ -1035,7 +1035,10 @@ fn uci_show_wdl_reports_the_model_and_ucci_never() {
         seen.push(wdl);
     }
     assert!(seen[0][0] > seen[0][2], "Red to move, a rook up: {seen:?}");
-    assert!(seen[1][2] > seen[1][0], "Black to move, a rook down: {seen:?}");
+    assert!(
+        seen[1][2] > seen[1][0],
+        "Black to move, a rook down: {seen:?}"
+    );
     e.send("setoption name UCI_ShowWDL value false");
     e.send("go depth 2");
     let (_, lines) = e.until("bestmove", Duration::from_secs(60));

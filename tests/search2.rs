@@ -314,7 +314,7 @@ fn ipcreduce_searches_the_pruned_children_shallower_instead() {
 #[test]
 fn a_partial_iterations_move_is_the_line_reported_last() {
     let mut changed = 0;
-    for pos in bench_positions().iter().take(4) {
+    for pos in bench_positions().iter().take(8) {
         let fen = pos.to_fen();
         for nodes in (3_000..=30_000).step_by(3_000) {
             let mut searcher = Searcher::new(SearchOptions::default());
