@@ -71,6 +71,25 @@ const PAPER: Bonuses = Bonuses {
     elephants_connected: 4,
 };
 
+impl Bonuses {
+    /// The bonuses in the order of [`patterns`] (and of the coordination
+    /// parameters of [`super::layout`]).
+    pub const fn as_array(&self) -> [i32; 10] {
+        [
+            self.linked_cannons,
+            self.double_cannons,
+            self.stacked_cannons,
+            self.linked_horses,
+            self.rook_cannon,
+            self.rook_horse,
+            self.advisor_pair,
+            self.advisors_connected,
+            self.elephant_pair,
+            self.elephants_connected,
+        ]
+    }
+}
+
 /// The bonuses of `profile`.
 pub const fn bonuses(profile: Profile) -> &'static Bonuses {
     match profile {
@@ -234,18 +253,7 @@ pub fn patterns(pos: &Position, a: &AttackInfo, c: usize) -> [i32; 10] {
 /// Side `c`'s coordination bonus.
 #[inline]
 fn side(pos: &Position, a: &AttackInfo, c: usize, b: &Bonuses) -> i32 {
-    let values = [
-        b.linked_cannons,
-        b.double_cannons,
-        b.stacked_cannons,
-        b.linked_horses,
-        b.rook_cannon,
-        b.rook_horse,
-        b.advisor_pair,
-        b.advisors_connected,
-        b.elephant_pair,
-        b.elephants_connected,
-    ];
+    let values = b.as_array();
     patterns(pos, a, c)
         .iter()
         .zip(values)

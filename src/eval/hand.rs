@@ -29,18 +29,7 @@ const fn hand_values() -> [i16; N_PARAMS] {
         k += 1;
     }
     let b = coordination::bonuses(Profile::Default);
-    let co = [
-        b.linked_cannons,
-        b.double_cannons,
-        b.stacked_cannons,
-        b.linked_horses,
-        b.rook_cannon,
-        b.rook_horse,
-        b.advisor_pair,
-        b.advisors_connected,
-        b.elephant_pair,
-        b.elephants_connected,
-    ];
+    let co = b.as_array();
     let mut i = 0;
     while i < COORDINATION_LEN {
         p[COORDINATION + i] = co[i] as i16;
