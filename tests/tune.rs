@@ -245,3 +245,38 @@ fn coordination_patterns_are_traced() {
     assert_eq!(coef(fen, KING_SAFETY + KS_NO_ADVISOR), 2);
     assert_eq!(coef(fen, KING_SAFETY + KS_ROOK_ON_PALACE), 1);
 }
+
+/// `l2_psq` holds the piece-square entries near their start while the
+/// other parameters still move.
+#[test]
+fn psq_l2_holds_the_piece_square_entries() {
+    use chuhe::eval::layout::{MATERIAL, N_PARAMS, PSQ, PSQ_KIND_LEN};
+    let samples = read_samples(include_str!("data/tune-sample.txt").as_bytes()).unwrap();
+    let d = Dataset::from_samples(split(&samples).0);
+    let hand = chuhe::eval::hand::HAND;
+    let theta0: Vec<f64> = hand.iter().chain(&hand).map(|&x| x as f64).collect();
+    let frozen = vec![false; theta0.len()];
+    let drift = |l2_psq: Option<f64>| {
+        let cfg = FitConfig {
+            epochs: 20,
+            l2_psq,
+            ..FitConfig::default()
+        };
+        let theta = fit(&d, &theta0, &frozen, 150.0, &cfg, &mut |_, _| {});
+        let psq: f64 = (PSQ..PSQ + 7 * PSQ_KIND_LEN)
+            .flat_map(|i| [i, N_PARAMS + i])
+            .map(|i| (theta[i] - theta0[i]).abs())
+            .sum();
+        let material: f64 = (MATERIAL + 1..MATERIAL + 7)
+            .map(|i| (theta[i] - theta0[i]).abs())
+            .sum();
+        (psq, material)
+    };
+    let (free_psq, free_material) = drift(None);
+    let (held_psq, held_material) = drift(Some(1.0));
+    assert!(held_psq < free_psq / 4.0, "{held_psq} against {free_psq}");
+    assert!(
+        held_material > free_material / 2.0,
+        "{held_material} against {free_material}"
+    );
+}
