@@ -245,6 +245,12 @@ fn make_unmake_restores_position_and_key() {
                 "key after {mv} in {}",
                 before.to_fen()
             );
+            assert_eq!(
+                pos.square_sets(),
+                pos.square_sets_from_scratch(),
+                "square sets after {mv} in {}",
+                before.to_fen()
+            );
             assert!(
                 !pos.king_attacked(pos.side_to_move().opposite()),
                 "{mv} left king in check"
@@ -255,6 +261,7 @@ fn make_unmake_restores_position_and_key() {
             assert!(reread.same_position(&pos));
             pos.unmake_move();
             assert!(pos.same_position(&before), "unmake {mv}");
+            assert_eq!(pos.square_sets(), before.square_sets(), "unmake {mv}");
             assert_eq!(pos.legal_moves().as_slice(), moves.as_slice());
             pos.make_move(mv);
             played += 1;
@@ -263,6 +270,7 @@ fn make_unmake_restores_position_and_key() {
             pos.unmake_move();
         }
         assert!(pos.same_position(&start));
+        assert_eq!(pos.square_sets(), start.square_sets_from_scratch());
         assert_eq!(pos.to_fen(), start.to_fen());
     }
 }

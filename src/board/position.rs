@@ -7,6 +7,22 @@ use super::square::{file_rank, Square};
 use super::zobrist::{PIECE_KEYS, SIDE_KEY};
 use std::fmt;
 
+/// A set of squares: bit `s` for the square with index `s` (90 of the 128
+/// bits are used).
+pub type SquareSet = u128;
+
+/// The one-square set of each square (a load is cheaper than a variable
+/// 128-bit shift).
+pub static SQUARE_BIT: [SquareSet; 90] = {
+    let mut t = [0; 90];
+    let mut s = 0;
+    while s < 90 {
+        t[s] = 1 << s;
+        s += 1;
+    }
+    t
+};
+
 /// Marks a captured (absent) piece in the piece list.
 pub(crate) const NO_SQUARE: u8 = u8::MAX;
 
@@ -71,6 +87,12 @@ pub struct Position {
     pub(crate) rank_occ: [u16; 10],
     /// Per file, bit `r` set when rank `r` is occupied.
     pub(crate) file_occ: [u16; 9],
+    /// Per piece code (1..=15), the squares holding that piece; kept by
+    /// make/unmake (not by the legality test's shallow make), read by the
+    /// evaluator.
+    pub(crate) piece_sets: [SquareSet; 16],
+    /// Per colour, the squares it occupies (kept like `piece_sets`).
+    pub(crate) colour_sets: [SquareSet; 2],
     pub(crate) side: Colour,
     pub(crate) key: u64,
     pub(crate) halfmove: u16,
@@ -103,6 +125,8 @@ impl Position {
             piece_sq: [NO_SQUARE; 32],
             rank_occ: [0; 10],
             file_occ: [0; 9],
+            piece_sets: [0; 16],
+            colour_sets: [0; 2],
             side: Colour::Red,
             key: 0,
             halfmove: 0,
@@ -122,6 +146,8 @@ impl Position {
         self.piece_sq[id] = s as u8;
         self.rank_occ[sq.rank() as usize] |= 1 << sq.file();
         self.file_occ[sq.file() as usize] |= 1 << sq.rank();
+        self.piece_sets[piece.code()] |= SQUARE_BIT[s];
+        self.colour_sets[piece.colour().index()] |= SQUARE_BIT[s];
         self.key ^= PIECE_KEYS[piece.code()][s];
         add_lanes(&mut self.psq, &self.psq_tables[piece.code()][s]);
     }
@@ -242,6 +268,39 @@ impl Position {
         sum
     }
 
+    /// The squares holding `piece` (kept incrementally by make/unmake).
+    #[inline(always)]
+    pub fn piece_set(&self, piece: Piece) -> SquareSet {
+        self.piece_sets[piece.code()]
+    }
+
+    /// The squares holding pieces of `colour` (kept incrementally).
+    #[inline(always)]
+    pub fn colour_set(&self, colour: Colour) -> SquareSet {
+        self.colour_sets[colour.index()]
+    }
+
+    /// The per-piece and per-colour square sets computed from the board
+    /// without the incremental state (for tests): what
+    /// [`Position::piece_set`] and [`Position::colour_set`] must equal.
+    pub fn square_sets_from_scratch(&self) -> ([SquareSet; 16], [SquareSet; 2]) {
+        let mut pieces = [0; 16];
+        let mut colours = [0; 2];
+        for (s, &p) in self.pieces.iter().enumerate() {
+            if p != 0 {
+                pieces[p as usize] |= SQUARE_BIT[s];
+                colours[p as usize >> 3] |= SQUARE_BIT[s];
+            }
+        }
+        (pieces, colours)
+    }
+
+    /// The incremental per-piece and per-colour square sets (for tests,
+    /// against [`Position::square_sets_from_scratch`]).
+    pub fn square_sets(&self) -> ([SquareSet; 16], [SquareSet; 2]) {
+        (self.piece_sets, self.colour_sets)
+    }
+
     /// Computes the Zobrist key from scratch (for tests).
     pub fn key_from_scratch(&self) -> u64 {
         let mut key = if self.side == Colour::Black {
@@ -274,7 +333,10 @@ impl Position {
             halfmove: self.halfmove,
         });
         let t = self.psq_tables;
+        let to_bit = SQUARE_BIT[to];
         if captured != 0 {
+            self.piece_sets[captured] ^= to_bit;
+            self.colour_sets[captured >> 3] ^= to_bit;
             self.key ^= PIECE_KEYS[captured][to];
             self.piece_sq[self.ids[to] as usize] = NO_SQUARE;
             sub_lanes(&mut self.psq, &t[captured][to]);
@@ -284,6 +346,9 @@ impl Position {
             self.halfmove = self.halfmove.saturating_add(1);
         }
         self.toggle_occupancy(from);
+        let moved = SQUARE_BIT[from] | to_bit;
+        self.piece_sets[piece] ^= moved;
+        self.colour_sets[piece >> 3] ^= moved;
         self.pieces[to] = piece as u8;
         self.ids[to] = id as u8;
         self.pieces[from] = 0;
@@ -324,9 +389,15 @@ impl Position {
         self.ids[from] = id as u8;
         self.piece_sq[id] = from as u8;
         self.toggle_occupancy(from);
+        let to_bit = SQUARE_BIT[to];
+        let moved = SQUARE_BIT[from] | to_bit;
+        self.piece_sets[piece] ^= moved;
+        self.colour_sets[piece >> 3] ^= moved;
         let captured = u.captured as usize;
         self.pieces[to] = captured as u8;
         if captured != 0 {
+            self.piece_sets[captured] ^= to_bit;
+            self.colour_sets[captured >> 3] ^= to_bit;
             self.ids[to] = u.captured_id;
             self.piece_sq[u.captured_id as usize] = to as u8;
             add_lanes(&mut self.psq, &t[captured][to]);

@@ -8,12 +8,16 @@
 //! (horses and elephants indexed by their occupied legs and eyes, see
 //! [`super::step_sets`]), so blocked legs and lines are respected.
 
+use super::coordination::PALACE;
 use super::step_sets::{ADVISOR_SETS, BISHOP_SETS, KING_SETS, KNIGHT_SETS, PAWN_SETS};
 use crate::board::tables::{FILE_LINES, FILE_SPREAD, RANK_LINES};
 use crate::board::Position;
 
 /// A set of squares: bit `s` for the square with index `s`.
-pub type Bits = u128;
+pub type Bits = crate::board::SquareSet;
+
+// The palace tests of `compute_sets` read one 64-bit half of a set.
+const _: () = assert!(PALACE[0] >> 64 == 0 && PALACE[1] as u64 == 0);
 
 /// Attacker classes in rising value: pawns, advisors and elephants,
 /// horses, cannons, rooks, king.
@@ -36,26 +40,13 @@ pub const SLOT_KIND: [usize; 16] = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6,
 /// Absent piece marker in the piece list.
 const ABSENT: u8 = u8::MAX;
 
-/// The one-bit set of each square (a load is cheaper than a variable
-/// 128-bit shift).
-pub static SQ_BIT: [Bits; 90] = square_bits();
-
-/// Entry `s` is the one-bit set of square `s` for the 90 squares, and
-/// empty beyond them.
-const fn square_bits<const N: usize>() -> [Bits; N] {
-    let mut t = [0; N];
-    let mut s = 0;
-    while s < 90 && s < N {
-        t[s] = 1 << s;
-        s += 1;
-    }
-    t
-}
+pub use crate::board::SQUARE_BIT as SQ_BIT;
 
 /// The attack information of one position.
 #[derive(Clone, Debug, Default)]
 pub struct AttackInfo {
-    /// Squares occupied by each side (0 Red, 1 Black).
+    /// Squares occupied by each side (0 Red, 1 Black), copied from the
+    /// position's incremental sets.
     pub occ: [Bits; 2],
     /// Squares each side attacks or defends.
     pub all: [Bits; 2],
@@ -67,10 +58,12 @@ pub struct AttackInfo {
     pub horse: [[Bits; 2]; 2],
     /// Per side, the attack set of each cannon slot (0 when absent).
     pub cannon: [[Bits; 2]; 2],
-    /// Per side, the attack set of each rook slot (0 when absent).
-    pub rook: [[Bits; 2]; 2],
-    /// Squares occupied per side and kind index.
-    pub kinds: [[Bits; 7]; 2],
+    /// Per side, how many of its rooks, horses and cannons (in that
+    /// order) attack at least one square of the enemy palace.
+    pub palace_attackers: [[u32; 3]; 2],
+    /// Per side, how many of its horses have 0, 1 and 2 moves (not
+    /// counting horses with every leg blocked).
+    pub low_horses: [[u32; 3]; 2],
 }
 
 impl AttackInfo {
@@ -88,60 +81,36 @@ impl AttackInfo {
 
     /// [`AttackInfo::compute`] into `self`, which must be empty (as made
     /// by `default()`): filling in place spares the caller a copy of the
-    /// whole structure. Without `with_kinds`, [`AttackInfo::kinds`] stays
-    /// empty (the `paper` profile does not read it).
+    /// whole structure. Without `detailed`,
+    /// [`AttackInfo::palace_attackers`] and [`AttackInfo::low_horses`] stay
+    /// empty (the `paper` profile does not read them).
     #[inline(always)]
-    pub fn fill(&mut self, pos: &Position, with_kinds: bool) {
-        compute_sets(pos, self, with_kinds);
-    }
-}
-
-/// [`SQ_BIT`] indexed by a piece-list entry: the empty set for an absent
-/// piece ([`ABSENT`], 255), so occupancy needs no branch.
-static SLOT_BIT: [Bits; 256] = square_bits();
-
-/// Each side's occupied squares per kind: the piece list holds each kind
-/// in fixed slots (king 0, advisors 1–2, elephants 3–4, horses 5–6, rooks
-/// 7–8, cannons 9–10, pawns 11–15).
-#[inline(always)]
-fn fill_kinds(sq: &[u8; 32], kinds: &mut [[Bits; 7]; 2]) {
-    for (c, k) in kinds.iter_mut().enumerate() {
-        let slots = |from: usize, to: usize| {
-            sq[c * 16 + from..c * 16 + to]
-                .iter()
-                .fold(0, |acc, &s| acc | SLOT_BIT[s as usize])
-        };
-        for (kind, (from, to)) in [(0, 1), (1, 3), (3, 5), (5, 7), (7, 9), (9, 11), (11, 16)]
-            .into_iter()
-            .enumerate()
-        {
-            k[kind] = slots(from, to);
-        }
+    pub fn fill(&mut self, pos: &Position, detailed: bool) {
+        compute_sets(pos, self, detailed);
     }
 }
 
 /// See [`AttackInfo::compute`].
 #[inline(always)]
-fn compute_sets(pos: &Position, a: &mut AttackInfo, with_kinds: bool) {
+fn compute_sets(pos: &Position, a: &mut AttackInfo, detailed: bool) {
     let sq = &pos.piece_sq;
     let pieces = &pos.pieces;
-    if with_kinds {
-        fill_kinds(sq, &mut a.kinds);
-        for c in 0..2 {
-            a.occ[c] = a.kinds[c].iter().fold(0, |acc, &x| acc | x);
-        }
-    } else {
-        for c in 0..2 {
-            a.occ[c] = sq[c * 16..c * 16 + 16]
-                .iter()
-                .fold(0, |acc, &s| acc | SLOT_BIT[s as usize]);
-        }
-    }
+    a.occ = pos.colour_sets;
     for (c, pawn_sets) in PAWN_SETS.iter().enumerate() {
         let base = c * 16;
         let own = a.occ[c];
         let enemy = a.occ[c ^ 1];
         let mobile = |set: Bits| (set & !own).count_ones();
+        // the enemy palace lies wholly in one 64-bit half of a set (ranks
+        // 0-2 are squares 0-26, ranks 7-9 squares 63-89 with 63 outside
+        // the palace), so testing that half is enough
+        let on_palace = |set: Bits| -> u32 {
+            if c == 0 {
+                ((set >> 64) as u64 & (PALACE[1] >> 64) as u64 != 0) as u32
+            } else {
+                (set as u64 & PALACE[0] as u64 != 0) as u32
+            }
+        };
         let mut class = [0 as Bits; 6];
         let mut moves = [0u32; 7];
         // king and advisors: an absent piece (255) has the empty set
@@ -168,7 +137,17 @@ fn compute_sets(pos: &Position, a: &mut AttackInfo, with_kinds: bool) {
                 let set = KNIGHT_SETS[s as usize].on(pieces);
                 a.horse[c][i] = set;
                 class[CLASS_HORSE] |= set;
-                moves[3] += mobile(set);
+                let n = mobile(set);
+                moves[3] += n;
+                if detailed {
+                    a.palace_attackers[c][1] += on_palace(set);
+                    // a horse with no square in reach at all (every leg
+                    // blocked) is not counted: the fitted values of
+                    // `features::mobility` were fitted that way
+                    if n < 3 && set != 0 {
+                        a.low_horses[c][n as usize] += 1;
+                    }
+                }
             }
         }
         // rooks
@@ -180,9 +159,11 @@ fn compute_sets(pos: &Position, a: &mut AttackInfo, with_kinds: bool) {
                 let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
                 let set = (FILE_SPREAD[(fl.quiet | fl.first) as usize] << f)
                     | (((rl.quiet | rl.first) as Bits) << (r * 9));
-                a.rook[c][i] = set;
                 class[CLASS_ROOK] |= set;
                 moves[4] += mobile(set);
+                if detailed {
+                    a.palace_attackers[c][0] += on_palace(set);
+                }
             }
         }
         // cannons: slide quietly, capture over one screen
@@ -197,6 +178,9 @@ fn compute_sets(pos: &Position, a: &mut AttackInfo, with_kinds: bool) {
                 class[CLASS_CANNON] |= set;
                 moves[5] += (fl.quiet as u32 | (rl.quiet as u32) << 16).count_ones()
                     + (set & enemy).count_ones();
+                if detailed {
+                    a.palace_attackers[c][2] += on_palace(set);
+                }
             }
         }
         // pawns (an absent one has the empty set)
@@ -303,6 +287,13 @@ mod tests {
                     a.horse[c][i] = set;
                     class[CLASS_HORSE] |= set;
                     moves[3] += n;
+                    a.palace_attackers[c][1] += (set & PALACE[c ^ 1] != 0) as u32;
+                    // a horse with no square in reach at all (every leg
+                    // blocked) is not counted: the fitted values of
+                    // `features::mobility` were fitted that way
+                    if n < 3 && set != 0 {
+                        a.low_horses[c][n as usize] += 1;
+                    }
                 }
             }
             // rooks
@@ -315,8 +306,8 @@ mod tests {
                     let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
                     let set = (FILE_SPREAD[(fl.quiet | fl.first) as usize] << f)
                         | (((rl.quiet | rl.first) as Bits) << (r * 9));
-                    a.rook[c][i] = set;
-                    class[CLASS_ROOK] |= set;
+                        class[CLASS_ROOK] |= set;
+                    a.palace_attackers[c][0] += (set & PALACE[c ^ 1] != 0) as u32;
                     moves[4] += (fl.quiet as u32 | (rl.quiet as u32) << 16).count_ones()
                         + enemies_on(fl.first, f, 9, pieces, side_bit)
                         + enemies_on(rl.first, r * 9, 1, pieces, side_bit);
@@ -334,6 +325,7 @@ mod tests {
                         (FILE_SPREAD[fl.second as usize] << f) | ((rl.second as Bits) << (r * 9));
                     a.cannon[c][i] = set;
                     class[CLASS_CANNON] |= set;
+                    a.palace_attackers[c][2] += (set & PALACE[c ^ 1] != 0) as u32;
                     moves[5] += (fl.quiet as u32 | (rl.quiet as u32) << 16).count_ones()
                         + enemies_on(fl.second, f, 9, pieces, side_bit)
                         + enemies_on(rl.second, r * 9, 1, pieces, side_bit);
@@ -349,7 +341,13 @@ mod tests {
                 }
             }
             a.occ[c] = kinds.iter().fold(0, |acc, &x| acc | x);
-            a.kinds[c] = kinds;
+            for (k, &set) in kinds.iter().enumerate() {
+                let piece = crate::board::Piece::new(
+                    crate::board::Colour::ALL[c],
+                    crate::board::PieceKind::ALL[k],
+                );
+                assert_eq!(pos.piece_set(piece), set, "{piece:?} {}", pos.to_fen());
+            }
             a.all[c] = class.iter().fold(0, |acc, &x| acc | x);
             a.by_class[c] = class;
             a.moves[c] = moves;
@@ -387,8 +385,8 @@ mod tests {
         assert_eq!(a.moves, b.moves, "moves {fen}");
         assert_eq!(a.horse, b.horse, "horse {fen}");
         assert_eq!(a.cannon, b.cannon, "cannon {fen}");
-        assert_eq!(a.rook, b.rook, "rook {fen}");
-        assert_eq!(a.kinds, b.kinds, "kinds {fen}");
+        assert_eq!(a.palace_attackers, b.palace_attackers, "palace {fen}");
+        assert_eq!(a.low_horses, b.low_horses, "low horses {fen}");
     }
 
     #[test]

@@ -56,16 +56,22 @@ impl Counts {
     }
 
     /// Decodes the count lane of the piece-square sums (see
-    /// [`super::psq::count_code`]).
+    /// [`super::psq::count_shift`]).
     #[inline(always)]
     pub fn from_code(code: i32) -> Counts {
-        let f = |shift: u32| (code >> shift) & 3;
+        use crate::board::{Colour, PieceKind};
+        let f = |kind: PieceKind| {
+            Colour::ALL.map(|colour| match super::psq::count_shift(colour, kind) {
+                Some(shift) => (code >> shift) & 3,
+                None => 0,
+            })
+        };
         Counts {
-            rooks: [f(0), f(6)],
-            horses: [f(2), f(8)],
-            cannons: [f(4), f(10)],
-            advisors: [f(12), f(14)],
-            elephants: [f(16), f(18)],
+            rooks: f(PieceKind::Rook),
+            horses: f(PieceKind::Knight),
+            cannons: f(PieceKind::Cannon),
+            advisors: f(PieceKind::Advisor),
+            elephants: f(PieceKind::Bishop),
         }
     }
 
@@ -82,6 +88,13 @@ impl Counts {
 pub const MAX_PHASE: i32 = 16;
 
 const SIGN: [i32; 2] = [1, -1];
+
+/// The squares of side `c`'s pieces of kind index `kind` (king 0 ..
+/// pawn 6), from the position's incremental sets.
+#[inline(always)]
+fn kind_set(pos: &Position, c: usize, kind: usize) -> Bits {
+    pos.piece_sets[c << 3 | (kind + 1)]
+}
 
 /// Piece-count imbalances (material part).
 #[inline(always)]
@@ -110,12 +123,9 @@ pub fn mobility<S: Sink>(a: &AttackInfo, s: &mut S) {
         s.add(MOBILITY + k, a.moves[0][k] as i32 - a.moves[1][k] as i32);
     }
     for (c, sign) in SIGN.into_iter().enumerate() {
-        for set in a.horse[c] {
-            if set != 0 {
-                let n = (set & !a.occ[c]).count_ones() as usize;
-                if n < 3 {
-                    s.add(HORSE_LOW_MOBILITY + n, sign);
-                }
+        for (n, &count) in a.low_horses[c].iter().enumerate() {
+            if count != 0 {
+                s.add(HORSE_LOW_MOBILITY + n, sign * count as i32);
             }
         }
     }
@@ -159,7 +169,7 @@ pub fn coordination<S: Sink>(pos: &Position, a: &AttackInfo, s: &mut S) {
         s.add(COORDINATION + i, red[i] - black[i]);
     }
     for (c, sign) in SIGN.into_iter().enumerate() {
-        let crossed = a.kinds[c][6] & ENEMY_HALF[c];
+        let crossed = kind_set(pos, c, 6) & ENEMY_HALF[c];
         if crossed != 0 {
             let connected = (crossed & NOT_LAST_FILE & (crossed >> 1)).count_ones() as i32;
             let in_palace = (crossed & PALACE[c ^ 1]).count_ones() as i32;
@@ -169,42 +179,39 @@ pub fn coordination<S: Sink>(pos: &Position, a: &AttackInfo, s: &mut S) {
     }
 }
 
-/// Squares of file `f`.
-const FILE_MASK: [Bits; 9] = {
-    let mut t = [0 as Bits; 9];
-    let mut s = 0;
-    while s < 90 {
-        t[s % 9] |= 1 << s;
-        s += 1;
-    }
-    t
-};
-
-/// Squares strictly in front of rank `r` for side `c` (toward the enemy).
-const AHEAD: [[Bits; 10]; 2] = {
-    let mut t = [[0 as Bits; 10]; 2];
-    let mut r = 0;
-    while r < 10 {
-        let mut s = 0;
+/// Per side and square, the squares strictly in front of it on its file
+/// (toward the enemy).
+static FILE_AHEAD: [[Bits; 90]; 2] = {
+    let mut t = [[0 as Bits; 90]; 2];
+    let mut k = 0;
+    while k < 90 {
+        let mut s = k % 9;
         while s < 90 {
-            let sr = s / 9;
-            if sr > r {
-                t[0][r] |= 1 << s;
+            if s > k {
+                t[0][k] |= 1 << s;
             }
-            if sr < r {
-                t[1][r] |= 1 << s;
+            if s < k {
+                t[1][k] |= 1 << s;
             }
-            s += 1;
+            s += 9;
         }
-        r += 1;
+        k += 1;
     }
     t
 };
 
 /// Threat part: hanging and attacked pieces, defended pieces, and king
-/// safety.
+/// safety. The king-safety terms that depend on the piece counts alone
+/// are added by `king_material(c, file_open, s)` for defender `c`: it
+/// must add [`king_material`] and, when `file_open`, [`open_file`] (the
+/// evaluator looks their sum up in a table, the trace calls them).
 #[inline(always)]
-pub fn threat<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, s: &mut S) {
+pub fn threat<S: Sink>(
+    pos: &Position,
+    a: &AttackInfo,
+    s: &mut S,
+    mut king_material: impl FnMut(usize, bool, &mut S),
+) {
     let to_move = pos.side_to_move().index();
     for c in 0..2 {
         let sign = SIGN[c];
@@ -212,14 +219,14 @@ pub fn threat<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, s: &mut S) {
         let waiting = (c != to_move) as usize;
         let attacked = a.all[e];
         let defended = a.all[c];
-        let k = &a.kinds[c];
-        let pawns = k[6];
+        let k = |kind: usize| kind_set(pos, c, kind);
+        let pawns = k(6);
         let victims = [
-            k[1],
-            k[2],
-            k[3],
-            k[4],
-            k[5],
+            k(1),
+            k(2),
+            k(3),
+            k(4),
+            k(5),
             pawns & !ENEMY_HALF[c],
             pawns & ENEMY_HALF[c],
         ];
@@ -229,7 +236,7 @@ pub fn threat<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, s: &mut S) {
         // attacked pieces: undefended ones hang, defended ones are
         // charged by their cheapest attacker
         let by = &a.by_class[e];
-        let mut m = (a.occ[c] & !k[0]) & attacked;
+        let mut m = (a.occ[c] & !k(0)) & attacked;
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             let bit = SQ_BIT[sq];
@@ -251,28 +258,50 @@ pub fn threat<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, s: &mut S) {
                 );
             }
         }
-        king_safety(pos, a, n, c, s);
+        let file_open = king_safety(pos, a, c, s);
+        king_material(c, file_open, s);
     }
 }
 
-/// King safety of side `c` (the defender; its sign).
+/// King safety of side `c` (the defender; its sign) from the board:
+/// enemy pieces attacking the palace, an enemy cannon aimed at the king
+/// over one screen. Returns whether no piece of `c` stands in front of
+/// its king on the king's file (the open-file term, see [`open_file`]).
 #[inline(always)]
-fn king_safety<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, c: usize, s: &mut S) {
+fn king_safety<S: Sink>(pos: &Position, a: &AttackInfo, c: usize, s: &mut S) -> bool {
     let sign = SIGN[c];
     let e = c ^ 1;
-    let palace = PALACE[c];
-    let on_palace =
-        |sets: [Bits; 2]| (sets[0] & palace != 0) as i32 + (sets[1] & palace != 0) as i32;
-    let attackers = [
-        on_palace(a.rook[e]),
-        on_palace(a.horse[e]),
-        on_palace(a.cannon[e]),
-    ];
-    for (i, k) in attackers.into_iter().enumerate() {
+    for (i, &k) in a.palace_attackers[e].iter().enumerate() {
         if k != 0 {
-            s.add(KING_SAFETY + KS_ROOK_ON_PALACE + i, sign * k);
+            s.add(KING_SAFETY + KS_ROOK_ON_PALACE + i, sign * k as i32);
         }
     }
+    let k = pos.piece_sq[c * 16];
+    if k == ABSENT {
+        return false;
+    }
+    let (kf, kr) = (k as usize % 9, k as usize / 9);
+    let file_occ = pos.file_occ[kf];
+    for &cs in &pos.piece_sq[e * 16 + 9..e * 16 + 11] {
+        if cs != ABSENT && cs as usize % 9 == kf {
+            let r = cs as usize / 9;
+            let (lo, hi) = if r < kr { (r, kr) } else { (kr, r) };
+            let between = file_occ & ((1u16 << hi) - 1) & !((2u16 << lo) - 1);
+            if between.count_ones() == 1 {
+                s.add(KING_SAFETY + KS_CANNON_AIMED, sign);
+            }
+        }
+    }
+    a.occ[c] & FILE_AHEAD[c][k as usize] == 0
+}
+
+/// King safety of side `c` (the defender; its sign) from the piece counts:
+/// missing advisors and elephants against each enemy rook, horse and
+/// cannon.
+#[inline(always)]
+pub fn king_material<S: Sink>(n: &Counts, c: usize, s: &mut S) {
+    let sign = SIGN[c];
+    let e = c ^ 1;
     let enemy = [n.rooks[e], n.horses[e], n.cannons[e]];
     let missing = [2 - n.advisors[c], 2 - n.elephants[c]];
     for (m, base) in missing.into_iter().zip([KS_NO_ADVISOR, KS_NO_ELEPHANT]) {
@@ -284,24 +313,14 @@ fn king_safety<S: Sink>(pos: &Position, a: &AttackInfo, n: &Counts, c: usize, s:
             }
         }
     }
-    let k = pos.piece_sq[c * 16];
-    if k == ABSENT {
-        return;
-    }
-    let (kf, kr) = (k as usize % 9, k as usize / 9);
-    let ahead = FILE_MASK[kf] & AHEAD[c][kr];
-    if a.occ[c] & ahead == 0 && n.rooks[e] != 0 {
-        s.add(KING_SAFETY + KS_OPEN_FILE, sign * n.rooks[e]);
-    }
-    let file_occ = pos.file_occ[kf];
-    for &cs in &pos.piece_sq[e * 16 + 9..e * 16 + 11] {
-        if cs != ABSENT && cs as usize % 9 == kf {
-            let r = cs as usize / 9;
-            let (lo, hi) = if r < kr { (r, kr) } else { (kr, r) };
-            let between = file_occ & ((1u16 << hi) - 1) & !((2u16 << lo) - 1);
-            if between.count_ones() == 1 {
-                s.add(KING_SAFETY + KS_CANNON_AIMED, sign);
-            }
-        }
+}
+
+/// The open-file term of side `c` (the defender; its sign), to be added
+/// when no piece of `c` stands in front of its king: per enemy rook.
+#[inline(always)]
+pub fn open_file<S: Sink>(n: &Counts, c: usize, s: &mut S) {
+    let rooks = n.rooks[c ^ 1];
+    if rooks != 0 {
+        s.add(KING_SAFETY + KS_OPEN_FILE, SIGN[c] * rooks);
     }
 }

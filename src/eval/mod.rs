@@ -63,19 +63,49 @@ use std::sync::LazyLock;
 use taper::{taper, PackedSum};
 
 /// Number of keys of [`MATERIAL_TABLE`]: the rook, horse and cannon
-/// fields of the count lane (12 bits).
+/// fields of both sides in the count lane (12 bits).
 const MATERIAL_KEYS: usize = 1 << 12;
 
-/// Per rook/horse/cannon count key (the low 12 bits of the count lane,
-/// see [`psq::count_shift`]): the packed imbalance terms and the game
-/// phase, so the evaluator looks them up instead of computing them.
+/// Where the key of [`MATERIAL_TABLE`] starts in the count lane (see
+/// [`psq::count_shift`]).
+const MATERIAL_KEY_SHIFT: u32 = 4;
+
+/// Per rook/horse/cannon count key: the packed imbalance terms and the
+/// game phase, so the evaluator looks them up instead of computing them.
 static MATERIAL_TABLE: LazyLock<Box<[[i32; 2]; MATERIAL_KEYS]>> = LazyLock::new(|| {
     let mut t = Box::new([[0; 2]; MATERIAL_KEYS]);
     for (key, e) in t.iter_mut().enumerate() {
-        let n = Counts::from_code(key as i32);
+        let n = Counts::from_code((key as i32) << MATERIAL_KEY_SHIFT);
         let mut imbalance = PackedSum::default();
         features::imbalance(&n, &mut imbalance);
         *e = [imbalance.0, n.phase()];
+    }
+    t
+});
+
+/// Number of keys of [`KING_TABLE`]: a side's advisor and elephant fields
+/// and the enemy's rook, horse and cannon fields (10 bits).
+const KING_KEYS: usize = 1 << 10;
+
+/// Per defender, where the key of its [`KING_TABLE`] starts in the count
+/// lane (see [`psq::count_shift`]).
+const KING_KEY_SHIFT: [u32; 2] = [0, 10];
+
+/// Per defender and key: the packed king-safety terms that depend on the
+/// piece counts alone ([`features::king_material`]), and the packed
+/// open-file term ([`features::open_file`]), added when the king's file
+/// is open.
+static KING_TABLE: LazyLock<Box<[[[i32; 2]; KING_KEYS]; 2]>> = LazyLock::new(|| {
+    let mut t = Box::new([[[0; 2]; KING_KEYS]; 2]);
+    for (c, side) in t.iter_mut().enumerate() {
+        for (key, e) in side.iter_mut().enumerate() {
+            let n = Counts::from_code((key as i32) << KING_KEY_SHIFT[c]);
+            let mut material = PackedSum::default();
+            features::king_material(&n, c, &mut material);
+            let mut open = PackedSum::default();
+            features::open_file(&n, c, &mut open);
+            *e = [material.0, open.0];
+        }
     }
     t
 });
@@ -228,25 +258,35 @@ pub struct Evaluator {
 /// (without it every count of a 128-bit set costs a few dozen
 /// instructions); the values are the same either way.
 #[inline]
-fn attack_parts(pos: &Position, profile: Profile, n: &Counts, phase: i32) -> [i32; 3] {
+fn attack_parts(pos: &Position, profile: Profile, count_code: i32, phase: i32) -> [i32; 3] {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("popcnt") {
         // SAFETY: the CPU has the popcnt instruction (just checked).
-        return unsafe { attack_parts_with_popcnt(pos, profile, n, phase) };
+        return unsafe { attack_parts_with_popcnt(pos, profile, count_code, phase) };
     }
-    attack_parts_portable(pos, profile, n, phase)
+    attack_parts_portable(pos, profile, count_code, phase)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-fn attack_parts_with_popcnt(pos: &Position, profile: Profile, n: &Counts, phase: i32) -> [i32; 3] {
-    attack_parts_portable(pos, profile, n, phase)
+fn attack_parts_with_popcnt(
+    pos: &Position,
+    profile: Profile,
+    count_code: i32,
+    phase: i32,
+) -> [i32; 3] {
+    attack_parts_portable(pos, profile, count_code, phase)
 }
 
-/// The attack parts; for the `default` profile tapered by `phase` (`n`
-/// are the piece counts the threat part's king safety reads).
+/// The attack parts; for the `default` profile tapered by `phase`
+/// (`count_code` is the count lane, which keys the king-safety table).
 #[inline(always)]
-fn attack_parts_portable(pos: &Position, profile: Profile, n: &Counts, phase: i32) -> [i32; 3] {
+fn attack_parts_portable(
+    pos: &Position,
+    profile: Profile,
+    count_code: i32,
+    phase: i32,
+) -> [i32; 3] {
     let mut a = AttackInfo::default();
     if profile == Profile::Paper {
         a.fill(pos, false);
@@ -262,7 +302,12 @@ fn attack_parts_portable(pos: &Position, profile: Profile, n: &Counts, phase: i3
     let mut coord = PackedSum::default();
     features::coordination(pos, &a, &mut coord);
     let mut thr = PackedSum::default();
-    features::threat(pos, &a, n, &mut thr);
+    let king = &*KING_TABLE;
+    features::threat(pos, &a, &mut thr, |c, file_open, sum| {
+        let key = (count_code >> KING_KEY_SHIFT[c]) as usize & (KING_KEYS - 1);
+        let [material, open] = king[c][key];
+        sum.0 += material + open * file_open as i32;
+    });
     [
         taper(mob.0, phase),
         taper(coord.0, phase),
@@ -334,8 +379,7 @@ impl Evaluator {
             if skip {
                 return [material, position, 0, 0, 0];
             }
-            let [mobility, coordination, threat] =
-                attack_parts(pos, self.profile, &Counts::default(), 0);
+            let [mobility, coordination, threat] = attack_parts(pos, self.profile, 0, 0);
             return [material, position, mobility, coordination, threat];
         }
         let lanes = psq::lanes(pos);
@@ -343,8 +387,8 @@ impl Evaluator {
         if skip {
             return [material, position, 0, 0, 0];
         }
-        let n = Counts::from_code(lanes[psq::COUNT_LANE]);
-        let [mobility, coordination, threat] = attack_parts(pos, self.profile, &n, phase);
+        let [mobility, coordination, threat] =
+            attack_parts(pos, self.profile, lanes[psq::COUNT_LANE], phase);
         [material, position, mobility, coordination, threat]
     }
 
@@ -352,7 +396,7 @@ impl Evaluator {
     /// tapered, Red's view, and the phase, from the piece-square lanes.
     #[inline(always)]
     fn tapered_psq(lanes: &[i32; crate::board::PSQ_LANES]) -> (i32, i32, i32) {
-        let key = lanes[psq::COUNT_LANE] as usize & (MATERIAL_KEYS - 1);
+        let key = (lanes[psq::COUNT_LANE] >> MATERIAL_KEY_SHIFT) as usize & (MATERIAL_KEYS - 1);
         let [imbalance, phase] = MATERIAL_TABLE[key];
         let m = psq::material_lane(Profile::Default);
         let p = psq::position_lane(Profile::Default);

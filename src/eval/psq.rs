@@ -42,17 +42,25 @@ pub const fn position_lane(profile: Profile) -> usize {
 pub const COUNT_LANE: usize = 4;
 
 /// The bit offset of the two-bit count field of `kind` of `colour` in the
-/// count lane, if that kind is counted: rooks, horses and cannons of Red
-/// then Black in bits 0..12 (the key of the imbalance table), then
-/// advisors and elephants.
+/// count lane, if that kind is counted. The fields are laid out so that
+/// each table the evaluator keys on them reads one run of bits:
+///
+/// | bits | fields | key of |
+/// |---|---|---|
+/// | 0..4 | Red's advisors, elephants | Red's king table (bits 0..10) |
+/// | 4..10 | Black's rooks, horses, cannons | Red's king table, material table (bits 4..16) |
+/// | 10..16 | Red's rooks, horses, cannons | material table, Black's king table (bits 10..20) |
+/// | 16..20 | Black's advisors, elephants | Black's king table |
 pub const fn count_shift(colour: Colour, kind: PieceKind) -> Option<u32> {
     let c = colour.index() as u32;
+    let pieces = 10 - 6 * c;
+    let guards = 16 * c;
     match kind {
-        PieceKind::Rook => Some(6 * c),
-        PieceKind::Knight => Some(6 * c + 2),
-        PieceKind::Cannon => Some(6 * c + 4),
-        PieceKind::Advisor => Some(12 + 2 * c),
-        PieceKind::Bishop => Some(16 + 2 * c),
+        PieceKind::Rook => Some(pieces),
+        PieceKind::Knight => Some(pieces + 2),
+        PieceKind::Cannon => Some(pieces + 4),
+        PieceKind::Advisor => Some(guards),
+        PieceKind::Bishop => Some(guards + 2),
         PieceKind::King | PieceKind::Pawn => None,
     }
 }

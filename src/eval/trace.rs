@@ -48,7 +48,12 @@ pub fn trace(pos: &Position) -> Trace {
     let a = AttackInfo::compute(pos);
     features::mobility(&a, &mut d);
     features::coordination(pos, &a, &mut d);
-    features::threat(pos, &a, &n, &mut d);
+    features::threat(pos, &a, &mut d, |c, file_open, d| {
+        features::king_material(&n, c, d);
+        if file_open {
+            features::open_file(&n, c, d);
+        }
+    });
     Trace {
         phase: n.phase(),
         coefs: d
