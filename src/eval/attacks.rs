@@ -111,8 +111,9 @@ fn compute_sets(pos: &Position, a: &mut AttackInfo, detailed: bool) {
                 (set as u64 & PALACE[0] as u64 != 0) as u32
             }
         };
-        let mut class = [0 as Bits; 6];
-        let mut moves = [0u32; 7];
+        // written in place: the record starts empty
+        let class = &mut a.by_class[c];
+        let moves = &mut a.moves[c];
         // king and advisors: an absent piece (255) has the empty set
         let set = KING_SETS[sq[base] as usize];
         class[CLASS_KING] = set;
@@ -190,8 +191,6 @@ fn compute_sets(pos: &Position, a: &mut AttackInfo, detailed: bool) {
             moves[6] += mobile(set);
         }
         a.all[c] = class.iter().fold(0, |acc, &x| acc | x);
-        a.by_class[c] = class;
-        a.moves[c] = moves;
     }
 }
 
