@@ -17,7 +17,7 @@
 
 use super::attacks::{AttackInfo, Bits, CLASS_HORSE, CLASS_ROOK};
 use super::Profile;
-use crate::board::Position;
+use crate::board::{Colour, Piece, PieceKind, Position};
 
 /// Bonuses of one profile.
 #[derive(Copy, Clone, Debug)]
@@ -135,6 +135,23 @@ const fn file_rank() -> [(u8, u8); 90] {
     t
 }
 
+/// Per square, the other squares of its file and rank.
+static LINES_THROUGH: [Bits; 90] = {
+    let mut t = [0 as Bits; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut o = 0;
+        while o < 90 {
+            if o != s && (o % 9 == s % 9 || o / 9 == s / 9) {
+                t[s] |= 1 << o;
+            }
+            o += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// File and rank of square `s` as `usize`.
 #[inline(always)]
 fn file_rank_of(s: u8) -> (usize, usize) {
@@ -167,6 +184,13 @@ fn between(a: usize, b: usize) -> u16 {
 fn king_lines(pos: &Position, c: usize) -> [i32; 3] {
     let k = pos.piece_sq[(c ^ 1) * 16];
     if k == ABSENT {
+        return [0; 3];
+    }
+    // most of the time no rook or cannon stands on the king's file or rank
+    let colour = Colour::ALL[c];
+    let rooks_and_cannons = pos.piece_set(Piece::new(colour, PieceKind::Rook))
+        | pos.piece_set(Piece::new(colour, PieceKind::Cannon));
+    if rooks_and_cannons & LINES_THROUGH[k as usize] == 0 {
         return [0; 3];
     }
     let (kf, kr) = file_rank_of(k);

@@ -13,7 +13,7 @@
 use super::attacks::{AttackInfo, Bits, CLASS_KING, SQ_BIT};
 use super::coordination::{patterns, PALACE};
 use super::layout::*;
-use crate::board::Position;
+use crate::board::{Colour, Piece, PieceKind, Position};
 
 /// Receives `coef` times parameter `param`.
 pub trait Sink {
@@ -89,10 +89,16 @@ pub const MAX_PHASE: i32 = 16;
 
 const SIGN: [i32; 2] = [1, -1];
 
+const _: () = assert!(
+    Piece::new(Colour::Black, PieceKind::Pawn).code() == 1 << 3 | (6 + 1)
+        && Piece::new(Colour::Red, PieceKind::King).code() == 1
+);
+
 /// The squares of side `c`'s pieces of kind index `kind` (king 0 ..
 /// pawn 6), from the position's incremental sets.
 #[inline(always)]
 fn kind_set(pos: &Position, c: usize, kind: usize) -> Bits {
+    // the piece code is `kind + 1 | colour << 3` (asserted below)
     pos.piece_sets[c << 3 | (kind + 1)]
 }
 
