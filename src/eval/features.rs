@@ -218,55 +218,69 @@ pub fn threat<S: Sink>(
     s: &mut S,
     mut king_material: impl FnMut(usize, bool, &mut S),
 ) {
+    // one call per side with the side a constant, so that its masks and
+    // signs fold into the code
     let to_move = pos.side_to_move().index();
-    for c in 0..2 {
-        let sign = SIGN[c];
-        let e = c ^ 1;
-        let waiting = (c != to_move) as usize;
-        let attacked = a.all[e];
-        let defended = a.all[c];
-        let k = |kind: usize| kind_set(pos, c, kind);
-        let pawns = k(6);
-        let victims = [
-            k(1),
-            k(2),
-            k(3),
-            k(4),
-            k(5),
-            pawns & !ENEMY_HALF[c],
-            pawns & ENEMY_HALF[c],
-        ];
-        for (v, set) in victims.into_iter().enumerate() {
-            s.add(DEFENDED + v, sign * (set & defended).count_ones() as i32);
-        }
-        // attacked pieces: undefended ones hang, defended ones are
-        // charged by their cheapest attacker
-        let by = &a.by_class[e];
-        let mut m = (a.occ[c] & !k(0)) & attacked;
-        while m != 0 {
-            let sq = m.trailing_zeros() as usize;
-            let bit = SQ_BIT[sq];
-            m &= !bit;
-            // victim index: advisor (kind code 2) .. cannon (6) are 0..4,
-            // a pawn (7) is 5, or 6 once it has crossed the river
-            let kind = (pos.pieces[sq] & 7) as usize;
-            let v = if kind == 7 {
-                5 + (ENEMY_HALF[c] & bit != 0) as usize
-            } else {
-                kind - 2
-            };
-            if defended & bit == 0 {
-                s.add(HANGING + waiting * VICTIMS + v, sign);
-            } else if let Some(cls) = (0..CLASS_KING).find(|&cls| by[cls] & bit != 0) {
-                s.add(
-                    ATTACKED + (waiting * VICTIMS + v) * ATTACKER_CLASSES + cls,
-                    sign,
-                );
-            }
-        }
-        let file_open = king_safety(pos, a, c, s);
-        king_material(c, file_open, s);
+    threat_of::<0, S>(pos, a, to_move, s, &mut king_material);
+    threat_of::<1, S>(pos, a, to_move, s, &mut king_material);
+}
+
+/// [`threat`] for side `C` (the defender; its sign).
+#[inline(always)]
+fn threat_of<const C: usize, S: Sink>(
+    pos: &Position,
+    a: &AttackInfo,
+    to_move: usize,
+    s: &mut S,
+    king_material: &mut impl FnMut(usize, bool, &mut S),
+) {
+    let c = C;
+    let sign = SIGN[c];
+    let e = c ^ 1;
+    let waiting = (c != to_move) as usize;
+    let attacked = a.all[e];
+    let defended = a.all[c];
+    let k = |kind: usize| kind_set(pos, c, kind);
+    let pawns = k(6);
+    let victims = [
+        k(1),
+        k(2),
+        k(3),
+        k(4),
+        k(5),
+        pawns & !ENEMY_HALF[c],
+        pawns & ENEMY_HALF[c],
+    ];
+    for (v, set) in victims.into_iter().enumerate() {
+        s.add(DEFENDED + v, sign * (set & defended).count_ones() as i32);
     }
+    // attacked pieces: undefended ones hang, defended ones are
+    // charged by their cheapest attacker
+    let by = &a.by_class[e];
+    let mut m = (a.occ[c] & !k(0)) & attacked;
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        let bit = SQ_BIT[sq];
+        m &= !bit;
+        // victim index: advisor (kind code 2) .. cannon (6) are 0..4,
+        // a pawn (7) is 5, or 6 once it has crossed the river
+        let kind = (pos.pieces[sq] & 7) as usize;
+        let v = if kind == 7 {
+            5 + (ENEMY_HALF[c] & bit != 0) as usize
+        } else {
+            kind - 2
+        };
+        if defended & bit == 0 {
+            s.add(HANGING + waiting * VICTIMS + v, sign);
+        } else if let Some(cls) = (0..CLASS_KING).find(|&cls| by[cls] & bit != 0) {
+            s.add(
+                ATTACKED + (waiting * VICTIMS + v) * ATTACKER_CLASSES + cls,
+                sign,
+            );
+        }
+    }
+    let file_open = king_safety(pos, a, c, s);
+    king_material(c, file_open, s);
 }
 
 /// King safety of side `c` (the defender; its sign) from the board:
