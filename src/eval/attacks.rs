@@ -93,105 +93,114 @@ impl AttackInfo {
 /// See [`AttackInfo::compute`].
 #[inline(always)]
 fn compute_sets(pos: &Position, a: &mut AttackInfo, detailed: bool) {
+    a.occ = pos.colour_sets;
+    // one call per side with the side a constant, so that its tables and
+    // masks fold into the code
+    side_sets::<0>(pos, a, detailed);
+    side_sets::<1>(pos, a, detailed);
+}
+
+/// [`compute_sets`] for side `C`.
+#[inline(always)]
+fn side_sets<const C: usize>(pos: &Position, a: &mut AttackInfo, detailed: bool) {
+    let c = C;
     let sq = &pos.piece_sq;
     let pieces = &pos.pieces;
-    a.occ = pos.colour_sets;
-    for (c, pawn_sets) in PAWN_SETS.iter().enumerate() {
-        let base = c * 16;
-        let own = a.occ[c];
-        let enemy = a.occ[c ^ 1];
-        let mobile = |set: Bits| (set & !own).count_ones();
-        // the enemy palace lies wholly in one 64-bit half of a set (ranks
-        // 0-2 are squares 0-26, ranks 7-9 squares 63-89 with 63 outside
-        // the palace), so testing that half is enough
-        let on_palace = |set: Bits| -> u32 {
-            if c == 0 {
-                ((set >> 64) as u64 & (PALACE[1] >> 64) as u64 != 0) as u32
-            } else {
-                (set as u64 & PALACE[0] as u64 != 0) as u32
-            }
-        };
-        // written in place: the record starts empty
-        let class = &mut a.by_class[c];
-        let moves = &mut a.moves[c];
-        // king and advisors: an absent piece (255) has the empty set
-        let set = KING_SETS[sq[base] as usize];
-        class[CLASS_KING] = set;
-        moves[0] = mobile(set);
-        for &s in &sq[base + 1..base + 3] {
-            let set = ADVISOR_SETS[s as usize];
-            class[CLASS_GUARD] |= set;
-            moves[1] += mobile(set);
+    let pawn_sets = &PAWN_SETS[c];
+    let base = c * 16;
+    let own = a.occ[c];
+    let enemy = a.occ[c ^ 1];
+    let mobile = |set: Bits| (set & !own).count_ones();
+    // the enemy palace lies wholly in one 64-bit half of a set (ranks
+    // 0-2 are squares 0-26, ranks 7-9 squares 63-89 with 63 outside
+    // the palace), so testing that half is enough
+    let on_palace = |set: Bits| -> u32 {
+        if c == 0 {
+            ((set >> 64) as u64 & (PALACE[1] >> 64) as u64 != 0) as u32
+        } else {
+            (set as u64 & PALACE[0] as u64 != 0) as u32
         }
-        // elephants
-        for &s in &sq[base + 3..base + 5] {
-            if s != ABSENT {
-                let set = BISHOP_SETS[s as usize].on(pieces);
-                class[CLASS_GUARD] |= set;
-                moves[2] += mobile(set);
-            }
-        }
-        // horses
-        for i in 0..2 {
-            let s = sq[base + 5 + i];
-            if s != ABSENT {
-                let set = KNIGHT_SETS[s as usize].on(pieces);
-                a.horse[c][i] = set;
-                class[CLASS_HORSE] |= set;
-                let n = mobile(set);
-                moves[3] += n;
-                if detailed {
-                    a.palace_attackers[c][1] += on_palace(set);
-                    // a horse with no square in reach at all (every leg
-                    // blocked) is not counted: the fitted values of
-                    // `features::mobility` were fitted that way
-                    if n < 3 && set != 0 {
-                        a.low_horses[c][n as usize] += 1;
-                    }
-                }
-            }
-        }
-        // rooks
-        for i in 0..2 {
-            let s = sq[base + 7 + i];
-            if s != ABSENT {
-                let (f, r) = (s as usize % 9, s as usize / 9);
-                let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
-                let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
-                let set = (FILE_SPREAD[(fl.quiet | fl.first) as usize] << f)
-                    | (((rl.quiet | rl.first) as Bits) << (r * 9));
-                class[CLASS_ROOK] |= set;
-                moves[4] += mobile(set);
-                if detailed {
-                    a.palace_attackers[c][0] += on_palace(set);
-                }
-            }
-        }
-        // cannons: slide quietly, capture over one screen
-        for i in 0..2 {
-            let s = sq[base + 9 + i];
-            if s != ABSENT {
-                let (f, r) = (s as usize % 9, s as usize / 9);
-                let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
-                let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
-                let set = (FILE_SPREAD[fl.second as usize] << f) | ((rl.second as Bits) << (r * 9));
-                a.cannon[c][i] = set;
-                class[CLASS_CANNON] |= set;
-                moves[5] += (fl.quiet as u32 | (rl.quiet as u32) << 16).count_ones()
-                    + (set & enemy).count_ones();
-                if detailed {
-                    a.palace_attackers[c][2] += on_palace(set);
-                }
-            }
-        }
-        // pawns (an absent one has the empty set)
-        for &s in &sq[base + 11..base + 16] {
-            let set = pawn_sets[s as usize];
-            class[CLASS_PAWN] |= set;
-            moves[6] += mobile(set);
-        }
-        a.all[c] = class.iter().fold(0, |acc, &x| acc | x);
+    };
+    // written in place: the record starts empty
+    let class = &mut a.by_class[c];
+    let moves = &mut a.moves[c];
+    // king and advisors: an absent piece (255) has the empty set
+    let set = KING_SETS[sq[base] as usize];
+    class[CLASS_KING] = set;
+    moves[0] = mobile(set);
+    for &s in &sq[base + 1..base + 3] {
+        let set = ADVISOR_SETS[s as usize];
+        class[CLASS_GUARD] |= set;
+        moves[1] += mobile(set);
     }
+    // elephants
+    for &s in &sq[base + 3..base + 5] {
+        if s != ABSENT {
+            let set = BISHOP_SETS[s as usize].on(pieces);
+            class[CLASS_GUARD] |= set;
+            moves[2] += mobile(set);
+        }
+    }
+    // horses
+    for i in 0..2 {
+        let s = sq[base + 5 + i];
+        if s != ABSENT {
+            let set = KNIGHT_SETS[s as usize].on(pieces);
+            a.horse[c][i] = set;
+            class[CLASS_HORSE] |= set;
+            let n = mobile(set);
+            moves[3] += n;
+            if detailed {
+                a.palace_attackers[c][1] += on_palace(set);
+                // a horse with no square in reach at all (every leg
+                // blocked) is not counted: the fitted values of
+                // `features::mobility` were fitted that way
+                if n < 3 && set != 0 {
+                    a.low_horses[c][n as usize] += 1;
+                }
+            }
+        }
+    }
+    // rooks
+    for i in 0..2 {
+        let s = sq[base + 7 + i];
+        if s != ABSENT {
+            let (f, r) = (s as usize % 9, s as usize / 9);
+            let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
+            let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
+            let set = (FILE_SPREAD[(fl.quiet | fl.first) as usize] << f)
+                | (((rl.quiet | rl.first) as Bits) << (r * 9));
+            class[CLASS_ROOK] |= set;
+            moves[4] += mobile(set);
+            if detailed {
+                a.palace_attackers[c][0] += on_palace(set);
+            }
+        }
+    }
+    // cannons: slide quietly, capture over one screen
+    for i in 0..2 {
+        let s = sq[base + 9 + i];
+        if s != ABSENT {
+            let (f, r) = (s as usize % 9, s as usize / 9);
+            let fl = &FILE_LINES[r][pos.file_occ[f] as usize];
+            let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
+            let set = (FILE_SPREAD[fl.second as usize] << f) | ((rl.second as Bits) << (r * 9));
+            a.cannon[c][i] = set;
+            class[CLASS_CANNON] |= set;
+            moves[5] += (fl.quiet as u32 | (rl.quiet as u32) << 16).count_ones()
+                + (set & enemy).count_ones();
+            if detailed {
+                a.palace_attackers[c][2] += on_palace(set);
+            }
+        }
+    }
+    // pawns (an absent one has the empty set)
+    for &s in &sq[base + 11..base + 16] {
+        let set = pawn_sets[s as usize];
+        class[CLASS_PAWN] |= set;
+        moves[6] += mobile(set);
+    }
+    a.all[c] = class.iter().fold(0, |acc, &x| acc | x);
 }
 
 #[cfg(test)]
