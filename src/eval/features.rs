@@ -128,12 +128,10 @@ pub fn mobility<S: Sink>(a: &AttackInfo, s: &mut S) {
     for k in 1..7 {
         s.add(MOBILITY + k, a.moves[0][k] as i32 - a.moves[1][k] as i32);
     }
-    for (c, sign) in SIGN.into_iter().enumerate() {
-        for (n, &count) in a.low_horses[c].iter().enumerate() {
-            if count != 0 {
-                s.add(HORSE_LOW_MOBILITY + n, sign * count as i32);
-            }
-        }
+    // branch-free: a data-dependent skip of zero counts mispredicts
+    for n in 0..3 {
+        let count = a.low_horses[0][n] as i32 - a.low_horses[1][n] as i32;
+        s.add(HORSE_LOW_MOBILITY + n, count);
     }
 }
 
@@ -174,14 +172,19 @@ pub fn coordination<S: Sink>(pos: &Position, a: &AttackInfo, s: &mut S) {
     for i in 0..COORDINATION_LEN {
         s.add(COORDINATION + i, red[i] - black[i]);
     }
-    for (c, sign) in SIGN.into_iter().enumerate() {
-        let crossed = kind_set(pos, c, 6) & ENEMY_HALF[c];
-        if crossed != 0 {
-            let connected = (crossed & NOT_LAST_FILE & (crossed >> 1)).count_ones() as i32;
-            let in_palace = (crossed & PALACE[c ^ 1]).count_ones() as i32;
-            s.add(PAWNS + PAWN_CONNECTED, sign * connected);
-            s.add(PAWNS + PAWN_IN_PALACE, sign * in_palace);
-        }
+    crossed_pawns::<0, S>(pos, s);
+    crossed_pawns::<1, S>(pos, s);
+}
+
+/// Side `C`'s crossed-pawn structure (its sign).
+#[inline(always)]
+fn crossed_pawns<const C: usize, S: Sink>(pos: &Position, s: &mut S) {
+    let crossed = kind_set(pos, C, 6) & ENEMY_HALF[C];
+    if crossed != 0 {
+        let connected = (crossed & NOT_LAST_FILE & (crossed >> 1)).count_ones() as i32;
+        let in_palace = (crossed & PALACE[C ^ 1]).count_ones() as i32;
+        s.add(PAWNS + PAWN_CONNECTED, SIGN[C] * connected);
+        s.add(PAWNS + PAWN_IN_PALACE, SIGN[C] * in_palace);
     }
 }
 
