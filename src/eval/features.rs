@@ -295,9 +295,7 @@ fn king_safety<S: Sink>(pos: &Position, a: &AttackInfo, c: usize, s: &mut S) -> 
     let sign = SIGN[c];
     let e = c ^ 1;
     for (i, &k) in a.palace_attackers[e].iter().enumerate() {
-        if k != 0 {
-            s.add(KING_SAFETY + KS_ROOK_ON_PALACE + i, sign * k as i32);
-        }
+        s.add(KING_SAFETY + KS_ROOK_ON_PALACE + i, sign * k as i32);
     }
     let k = pos.piece_sq[c * 16];
     if k == ABSENT {
