@@ -314,7 +314,7 @@ mod tests {
                     let rl = &RANK_LINES[f][pos.rank_occ[r] as usize];
                     let set = (FILE_SPREAD[(fl.quiet | fl.first) as usize] << f)
                         | (((rl.quiet | rl.first) as Bits) << (r * 9));
-                        class[CLASS_ROOK] |= set;
+                    class[CLASS_ROOK] |= set;
                     a.palace_attackers[c][0] += (set & PALACE[c ^ 1] != 0) as u32;
                     moves[4] += (fl.quiet as u32 | (rl.quiet as u32) << 16).count_ones()
                         + enemies_on(fl.first, f, 9, pieces, side_bit)
