@@ -31,7 +31,9 @@
 //! CLI call it once when they set up a position (make/unmake keep the sums
 //! from then on). If a position without them is evaluated, the evaluator
 //! notices (pointer comparison) and sums the tables from scratch instead:
-//! correct, only slower.
+//! correct, only slower. The attack pass likewise reads each side's
+//! occupied squares and each piece's squares from the position's square
+//! sets, which make/unmake keep ([`crate::board::Position::piece_set`]).
 //!
 //! **Counting.** [`Evaluator::evaluate`] adds exactly one to
 //! [`EvalCounter::calls`], the paper's efficiency measure; the counter
