@@ -486,3 +486,42 @@ impl Evaluator {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The attack parts compiled for the CPU's features (AVX2/BMI or
+    /// popcnt on x86-64) and the portable build give the same values: the
+    /// test machine runs the fastest variant only, so the others are
+    /// compared with it here.
+    #[test]
+    fn every_compiled_variant_gives_the_same_attack_parts() {
+        let data = include_str!("../../tests/data/movegen-oracle.tsv");
+        let mut compared = 0;
+        for line in data.lines().step_by(7) {
+            let fen = line.split('\t').next().unwrap();
+            let mut pos = Position::from_fen(fen).unwrap();
+            for profile in [Profile::Default, Profile::Paper] {
+                Evaluator::new(profile).install(&mut pos);
+                let code = psq::lanes(&pos)[psq::COUNT_LANE];
+                let phase = Evaluator::phase(&pos);
+                let dispatched = attack_parts(&pos, profile, code, phase);
+                assert_eq!(
+                    attack_parts_portable(&pos, profile, code, phase),
+                    dispatched,
+                    "portable, {profile}, {fen}"
+                );
+                #[cfg(target_arch = "x86_64")]
+                if std::is_x86_feature_detected!("popcnt") {
+                    // SAFETY: the CPU has the popcnt instruction.
+                    let with_popcnt =
+                        unsafe { attack_parts_with_popcnt(&pos, profile, code, phase) };
+                    assert_eq!(with_popcnt, dispatched, "popcnt, {profile}, {fen}");
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared > 500);
+    }
+}
