@@ -15,7 +15,7 @@
 //! the advisors, elephants, horses, rooks and cannons of each side in
 //! two-bit fields, so the game phase and the imbalance terms need no scan
 //! of the piece lists. The default lanes hold
-//! packed middlegame/endgame values (see [`super::taper`]) of the tuned
+//! packed middlegame/endgame values (see [`mod@super::taper`]) of the tuned
 //! parameters ([`super::params`]).
 
 use super::layout::{psq_index, MATERIAL};

@@ -59,7 +59,7 @@ pub struct BenchReport {
 pub const BENCH_HASH_MB: usize = 16;
 
 /// Searches every bench position to `depth` with `options` (hash forced to
-/// [`BENCH_HASH_MB`], cleared between positions).
+/// `BENCH_HASH_MB`, 16 MB, cleared between positions).
 pub fn run_bench(options: &SearchOptions, depth: i32) -> BenchReport {
     let mut options = options.clone();
     options.hash_mb = BENCH_HASH_MB;

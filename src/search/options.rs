@@ -268,7 +268,7 @@ pub struct SearchOptions {
     /// Root lines reported each iteration (MultiPV); 1 is the plain search.
     pub multipv: u32,
     /// Strength level, 0 (weakest) to 20 (full strength; see
-    /// [`super::strength`]), used unless `limit_strength` is on.
+    /// the `strength` module of the search), used unless `limit_strength` is on.
     pub skill_level: u32,
     /// `UCI_LimitStrength`: play at the level of `elo` instead.
     pub limit_strength: bool,
