@@ -274,15 +274,9 @@ impl Position {
         self.piece_sets[piece.code()]
     }
 
-    /// The squares holding pieces of `colour` (kept incrementally).
-    #[inline(always)]
-    pub fn colour_set(&self, colour: Colour) -> SquareSet {
-        self.colour_sets[colour.index()]
-    }
-
     /// The per-piece and per-colour square sets computed from the board
-    /// without the incremental state (for tests): what
-    /// [`Position::piece_set`] and [`Position::colour_set`] must equal.
+    /// without the incremental state (for tests): what the incremental
+    /// sets ([`Position::square_sets`]) must equal.
     pub fn square_sets_from_scratch(&self) -> ([SquareSet; 16], [SquareSet; 2]) {
         let mut pieces = [0; 16];
         let mut colours = [0; 2];

@@ -59,7 +59,6 @@ impl Counts {
     /// [`super::psq::count_shift`]).
     #[inline(always)]
     pub fn from_code(code: i32) -> Counts {
-        use crate::board::{Colour, PieceKind};
         let f = |kind: PieceKind| {
             Colour::ALL.map(|colour| match super::psq::count_shift(colour, kind) {
                 Some(shift) => (code >> shift) & 3,
@@ -98,7 +97,7 @@ const _: () = assert!(
 /// pawn 6), from the position's incremental sets.
 #[inline(always)]
 fn kind_set(pos: &Position, c: usize, kind: usize) -> Bits {
-    // the piece code is `kind + 1 | colour << 3` (asserted below)
+    // the piece code is `kind + 1 | colour << 3` (asserted above)
     pos.piece_sets[c << 3 | (kind + 1)]
 }
 
