@@ -54,8 +54,8 @@ fn every_entry_is_advertised_once_and_nothing_else() {
                     assert_eq!(field(rest, "type"), Some("check"), "{name}");
                     assert_eq!(field(rest, "default"), default.as_deref(), "{name}");
                 }
-                Kind::Spin { min, max, .. } => {
-                    let max = max.value();
+                Kind::Spin { .. } | Kind::Tunable(_) => {
+                    let (min, max) = def.range().expect("a range");
                     assert_eq!(field(rest, "type"), Some("spin"), "{name}");
                     assert_eq!(field(rest, "min"), Some(min.to_string().as_str()), "{name}");
                     assert_eq!(field(rest, "max"), Some(max.to_string().as_str()), "{name}");
@@ -72,7 +72,7 @@ fn every_entry_is_advertised_once_and_nothing_else() {
                 Kind::Ignored => panic!("{name}: an ignored option is advertised"),
             }
         }
-        for def in TABLE {
+        for def in TABLE.iter() {
             let times = seen.get(def.key).copied().unwrap_or(0);
             let expected = usize::from(def.dialect_name(uci).is_some());
             assert_eq!(times, expected, "{} in {dialect:?}", def.key);
@@ -83,7 +83,7 @@ fn every_entry_is_advertised_once_and_nothing_else() {
 #[test]
 fn no_two_entries_share_a_name() {
     let mut owner: HashMap<String, &str> = HashMap::new();
-    for def in TABLE {
+    for def in TABLE.iter() {
         for n in def.names() {
             if let Some(other) = owner.insert(normalize(n), def.key) {
                 assert_eq!(other, def.key, "'{n}' names both {other} and {}", def.key);
@@ -94,11 +94,10 @@ fn no_two_entries_share_a_name() {
 
 #[test]
 fn numbers_outside_the_range_are_refused_not_clamped() {
-    for def in TABLE {
-        let Kind::Spin { min, max, .. } = def.kind else {
+    for def in TABLE.iter() {
+        let Some((min, max)) = def.range() else {
             continue;
         };
-        let max = max.value();
         let mut o = EngineOptions::default();
         let before = o.clone();
         for bad in [min - 1, max + 1] {
@@ -120,7 +119,7 @@ fn numbers_outside_the_range_are_refused_not_clamped() {
 fn keep_all_children_reads_back_as_zero() {
     let mut o = SearchOptions::default();
     o.set("n", "0").unwrap();
-    assert_eq!(o.iprobcut.n, chuhe::search::KeepChildren::All);
+    assert_eq!(o.tune.ipc_keep(), chuhe::search::KeepChildren::All);
     let e = EngineOptions {
         search: o,
         ..EngineOptions::default()

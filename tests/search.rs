@@ -155,9 +155,9 @@ fn exact_options(algorithm: Algorithm, pvs_and_qs: bool) -> SearchOptions {
     o.reverse_futility = false;
     o.futility = false;
     o.late_move_pruning = false;
-    o.iprobcut.n = chuhe::search::KeepChildren::All;
-    o.iprobcut.pre = 1;
-    o.iprobcut.threshold = 0;
+    o.tune.ipc_n = 0;
+    o.tune.ipc_pre = 1;
+    o.tune.ipc_threshold = 0;
     o
 }
 
@@ -318,7 +318,7 @@ fn iprobcut_prunes_and_saves_evaluations() {
         Limits::depth(6),
     );
     let mut o = SearchOptions::paper_iprobcut();
-    o.iprobcut.threshold = 3;
+    o.tune.ipc_threshold = 3;
     let ipc = search(o, &pos, Limits::depth(6));
     assert!(ipc.stats.pruned > 0);
     assert!(ipc.stats.pre_searches > 0);

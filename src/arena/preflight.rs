@@ -25,7 +25,7 @@ pub fn check_start(label: &str, spec: &PlayerSpec) -> Result<(), String> {
 fn iprobcut_threshold(spec: &PlayerSpec) -> Option<i32> {
     match &spec.kind {
         EngineKind::InProcess(o) if o.algorithm == Algorithm::IProbcut => {
-            Some(o.iprobcut.threshold)
+            Some(o.tune.ipc_threshold)
         }
         _ => None,
     }

@@ -36,6 +36,13 @@ pub struct SearchArgs {
     /// Print the option names and exit.
     #[arg(long)]
     list_options: bool,
+    /// Print the search tunables (name, default, min, max, SPSA step) and
+    /// exit.
+    #[arg(long)]
+    list_tunables: bool,
+    /// With `--list-tunables`: as the markdown table of docs/tunables.md.
+    #[arg(long, requires = "list_tunables")]
+    markdown: bool,
 }
 
 /// Arguments of `chuhe bench`.
@@ -60,8 +67,18 @@ pub struct BenchArgs {
 /// Runs `chuhe search`.
 pub fn run_search_command(a: SearchArgs) -> ExitCode {
     if a.list_options {
-        for def in chuhe::engine::table::TABLE {
+        for def in chuhe::engine::table::TABLE.iter() {
             println!("{}", def.list_line());
+        }
+        return ExitCode::SUCCESS;
+    }
+    if a.list_tunables {
+        if a.markdown {
+            print!("{}", chuhe::search::Tunables::markdown_table());
+        } else {
+            for t in chuhe::search::TUNABLES {
+                println!("{} {} {} {} {}", t.name, t.default, t.min, t.max, t.step);
+            }
         }
         return ExitCode::SUCCESS;
     }

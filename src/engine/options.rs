@@ -149,6 +149,11 @@ impl EngineOptions {
                         default: get(&d),
                         vars,
                     },
+                    Kind::Tunable(t) => OptionKind::Spin {
+                        min: t.min.into(),
+                        max: t.max.into(),
+                        default: t.get(&d.search.tune).into(),
+                    },
                     Kind::Text { get, .. } => OptionKind::Text(get(&d)),
                     Kind::NewGame | Kind::Ignored => OptionKind::Button,
                 },
@@ -196,7 +201,7 @@ mod tests {
         assert_eq!(o.set("nonsense", Some("1")), SetOutcome::Unknown);
         assert!(matches!(o.set("batch", Some("maybe")), SetOutcome::Bad(_)));
         assert_eq!(o.set("pruning", Some("none")), SetOutcome::SearchChanged);
-        assert_eq!(o.search.iprobcut.n, crate::search::KeepChildren::All);
+        assert_eq!(o.search.tune.ipc_keep(), crate::search::KeepChildren::All);
         assert_eq!(o.set("knowledge", Some("none")), SetOutcome::SearchChanged);
         assert_eq!(o.search.weights.mobility, 0);
         assert_eq!(o.set("w_material", Some("90")), SetOutcome::SearchChanged);

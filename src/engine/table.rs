@@ -10,10 +10,22 @@
 //! their entries (`pruning`, `knowledge`).
 
 use super::options::EngineOptions;
-use crate::search::{parse_bool, KeepChildren, OptionError};
+use crate::search::{parse_bool, OptionError, Tunable, TUNABLES};
+use std::sync::LazyLock;
 
 mod entries;
-pub use entries::TABLE;
+pub use entries::FIXED;
+
+/// Every option: the fixed entries (see `entries.rs`), then one per
+/// search tunable ([`crate::search::TUNABLES`], marked `[tunable]` in
+/// `--list-options`).
+pub static TABLE: LazyLock<Vec<OptionDef>> = LazyLock::new(|| {
+    FIXED
+        .iter()
+        .cloned()
+        .chain(TUNABLES.iter().map(OptionDef::tunable))
+        .collect()
+});
 
 /// The largest value of a whole-number option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +84,9 @@ pub enum Kind {
         /// Stores a text.
         set: fn(&mut EngineOptions, &str),
     },
+    /// A search tunable (a whole number in its range, see
+    /// [`crate::search::Tunables`]).
+    Tunable(&'static Tunable),
     /// An action: forget the hash table and history (a new game).
     NewGame,
     /// Accepted for compatibility, with no effect in chuhe.
@@ -88,6 +103,7 @@ pub enum Effect {
 }
 
 /// One option.
+#[derive(Clone)]
 pub struct OptionDef {
     /// Name on the command line (`--set key=value`) and in arena specs.
     pub key: &'static str,
@@ -156,6 +172,30 @@ impl crate::search::SearchOptions {
 }
 
 impl OptionDef {
+    /// The option of a search tunable: named as the tunable, advertised
+    /// under that name in both dialects when the tunable is.
+    fn tunable(t: &'static Tunable) -> OptionDef {
+        let advertised = t.advertised.then_some(t.name);
+        OptionDef {
+            key: t.name,
+            ucci: advertised,
+            uci: advertised,
+            aliases: &[],
+            help: t.help,
+            kind: Kind::Tunable(t),
+            effect: Effect::Search,
+        }
+    }
+
+    /// The range of a whole-number option (a spin or a tunable).
+    pub fn range(&self) -> Option<(i64, i64)> {
+        match self.kind {
+            Kind::Spin { min, max, .. } => Some((min, max.value())),
+            Kind::Tunable(t) => Some((t.min.into(), t.max.into())),
+            _ => None,
+        }
+    }
+
     /// Every name this option answers to.
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
         [Some(self.key), self.ucci, self.uci]
@@ -213,6 +253,12 @@ impl OptionDef {
                     })?;
                 set(options, v);
             }
+            Kind::Tunable(t) => {
+                let v: i64 = value
+                    .parse()
+                    .map_err(|_| invalid(format!("'{value}' is not a whole number")))?;
+                t.set(&mut options.search.tune, v)?;
+            }
             Kind::Text { set, .. } => set(options, value),
             Kind::NewGame | Kind::Ignored => {}
         }
@@ -224,6 +270,7 @@ impl OptionDef {
         match self.kind {
             Kind::Check { get, .. } => Some(get(options).to_string()),
             Kind::Spin { get, .. } => Some(get(options).to_string()),
+            Kind::Tunable(t) => Some(t.get(&options.search.tune).to_string()),
             Kind::Combo { get, .. } | Kind::Text { get, .. } => Some(get(options)),
             Kind::NewGame | Kind::Ignored => None,
         }
@@ -235,6 +282,7 @@ impl OptionDef {
         let kind = match self.kind {
             Kind::Check { .. } => "on/off".to_string(),
             Kind::Spin { min, max, .. } => format!("{min}..{}", max.value()),
+            Kind::Tunable(t) => format!("{}..{} [tunable]", t.min, t.max),
             Kind::Combo { vars, .. } => vars.join("|"),
             Kind::Text { .. } => "text".to_string(),
             Kind::NewGame => "action".to_string(),
@@ -268,15 +316,16 @@ impl OptionDef {
 fn set_pruning(o: &mut EngineOptions, level: &'static str) {
     o.pruning = level.into();
     let (n, k_open, k_end) = match level {
-        "none" => (KeepChildren::All, 100, 200),
-        "small" => (KeepChildren::Best(10), 150, 250),
-        "medium" => (KeepChildren::Best(6), 100, 200),
-        _ => (KeepChildren::Best(4), 60, 120),
+        // n = 0 keeps every child
+        "none" => (0, 100, 200),
+        "small" => (10, 150, 250),
+        "medium" => (6, 100, 200),
+        _ => (4, 60, 120),
     };
-    let p = &mut o.search.iprobcut;
-    p.n = n;
-    p.k_open = k_open;
-    p.k_end = k_end;
+    let t = &mut o.search.tune;
+    t.ipc_n = n;
+    t.ipc_k_open = k_open;
+    t.ipc_k_end = k_end;
 }
 
 /// The `knowledge` combo: the evaluation weights. `none` material only,

@@ -1,17 +1,18 @@
-//! The per-search state and the recursive node functions: negamax
-//! alpha-beta (every enhancement a switch), the iProbcut forward-pruning
-//! step, and quiescence.
+//! The per-search state of one thread: its position, counters, PV and
+//! limits, and the services the node functions (`negamax.rs`,
+//! `quiesce.rs`, `iprobcut.rs`) share: evaluation, node counting and
+//! polling, repetitions, move generation in order, aspiration windows.
 
 use super::evalcache::EvalCache;
 use super::limits::MAX_PLY;
-use super::options::{Algorithm, SearchOptions};
+use super::options::SearchOptions;
 use super::ordering::{order_moves, History, OrderingHints};
-use super::pruning::{lmp_quiets, lmr_reduction, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, RFP_MAX_DEPTH};
-use super::score::{mated_in, INFINITY, MATE_BOUND, RULE_LOSS};
+use super::pruning::LmrTable;
+use super::score::{INFINITY, MATE_BOUND, RULE_LOSS};
 use super::shared::SharedSearch;
 use super::stats::SearchStats;
 use super::thread::ThreadData;
-use super::tt::{Bound, TranspositionTable};
+use super::tt::TranspositionTable;
 use crate::board::rules::{self, Verdict};
 use crate::board::{Move, MoveList, PieceKind, Position, MAX_MOVES};
 use crate::eval::{EvalCounter, Evaluator};
@@ -19,23 +20,6 @@ use std::time::Instant;
 
 /// Nodes between two looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 1024;
-/// Null-move reduction (plus one more from this depth on).
-const NULL_REDUCTION: i32 = 2;
-const NULL_DEEP_DEPTH: i32 = 6;
-/// Late move reductions: from this move index on, at this depth or more,
-/// quiet moves that are not killers and give no check are searched one ply
-/// shallower first (two plies from `LMR_DEEP_MOVE` at `LMR_DEEP_DEPTH`).
-const LMR_FIRST_MOVE: usize = 3;
-const LMR_MIN_DEPTH: i32 = 3;
-const LMR_DEEP_MOVE: usize = 8;
-const LMR_DEEP_DEPTH: i32 = 6;
-/// Deepest ply at which a check still extends (keeps the tree finite).
-const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
-/// Lazy SMP move deferral (`smpdefer`) from this remaining depth on:
-/// shallower subtrees end too soon for another thread to be in them.
-const DEFER_MIN_DEPTH: i32 = 3;
-/// Moves one node may defer (a small array: every node pays for it).
-const MAX_DEFERRED: usize = 32;
 
 /// One thread's working state for one search: its position, counters,
 /// stack flags and PV, its own history and evaluation cache, and what all
@@ -47,12 +31,14 @@ pub(crate) struct Context<'a> {
     pub evaluator: &'a Evaluator,
     pub tt: &'a TranspositionTable,
     pub history: &'a mut History,
+    /// The late-move-reduction table for these options' tunables.
+    pub(super) lmr: &'a LmrTable,
     /// Static evaluations by position key (per thread).
     pub eval_cache: &'a mut EvalCache,
     /// Root moves not to search (banned ones, and earlier MultiPV lines).
     pub banned: Vec<Move>,
     /// 0 for the main thread (which keeps time and limits), 1.. for helpers.
-    index: usize,
+    pub(super) index: usize,
     pub counter: EvalCounter,
     pub stats: SearchStats,
     /// When the clock started: the search start, or `ponderhit` (what the
@@ -80,7 +66,7 @@ pub(crate) struct Context<'a> {
     /// in `pv[0]`; what a stopped iteration reports for its partial line.
     pub root_score: i32,
     /// Scratch space of move ordering (see [`order_moves`]).
-    order_scores: [i32; MAX_MOVES],
+    pub(super) order_scores: [i32; MAX_MOVES],
 }
 
 impl<'a> Context<'a> {
@@ -98,6 +84,7 @@ impl<'a> Context<'a> {
             evaluator: shared.evaluator,
             tt: shared.tt,
             history: &mut data.history,
+            lmr: &shared.lmr,
             eval_cache: &mut data.eval_cache,
             banned: shared.banned.to_vec(),
             index,
@@ -199,7 +186,7 @@ impl<'a> Context<'a> {
     /// forbidden (never a mate score). Repetitions are looked for over the
     /// game history and the search path alike; the cycle is graded only
     /// when the cheap key scan finds one.
-    fn repetition_score(&self, ply: usize) -> Option<i32> {
+    pub(super) fn repetition_score(&self, ply: usize) -> Option<i32> {
         if self.pos.halfmove_clock() < 4 || !rules::has_repetition(&self.pos, 0) {
             return None;
         }
@@ -214,426 +201,28 @@ impl<'a> Context<'a> {
     /// The draw by the natural move limit (approximated by the plain
     /// half-move clock inside the search; the arena and protocol apply the
     /// exact rule).
-    fn move_limit_reached(&self) -> bool {
+    pub(super) fn move_limit_reached(&self) -> bool {
         let limit = self.options.move_limit_plies;
         limit > 0 && self.pos.halfmove_clock() as u32 >= limit
     }
 
-    /// Negamax alpha-beta from the side to move's view.
-    pub fn negamax(
-        &mut self,
-        mut depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        allow_null: bool,
-    ) -> i32 {
-        let known_check = self.known_check.take();
-        let pv_node = beta - alpha > 1;
-        self.pv_len[ply] = 0;
-        if ply > 0 {
-            if let Some(score) = self.repetition_score(ply) {
-                return score;
-            }
-            if self.move_limit_reached() {
-                return 0;
-            }
-            // mate-distance pruning: no line from here can beat a mate
-            // already found nearer the root
-            alpha = alpha.max(mated_in(ply));
-            beta = beta.min(-mated_in(ply + 1));
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        let in_check = known_check.unwrap_or_else(|| self.pos.in_check());
-        if in_check && self.options.check_extension && ply < MAX_EXTENSION_PLY {
-            depth += 1;
-        }
-        if depth <= 0 {
-            return if self.options.quiescence {
-                self.known_check = Some(in_check);
-                self.quiesce(alpha, beta, ply)
-            } else {
-                self.enter_node(ply);
-                self.evaluate()
-            };
-        }
-        self.enter_node(ply);
-        if self.aborted {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate();
-        }
-
-        let key = self.pos.key();
-        let mut hash_move = Move::NULL;
-        if self.options.tt {
-            self.stats.tt_probes += 1;
-            if let Some(hit) = self.tt.probe(key, ply) {
-                self.stats.tt_hits += 1;
-                if let Some(m) = hit.mv.filter(|&m| self.pos.is_pseudo_legal(m)) {
-                    hash_move = m;
-                }
-                if !pv_node && ply > 0 && hit.depth >= depth {
-                    let usable = match hit.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => hit.score >= beta,
-                        Bound::Upper => hit.score <= alpha,
-                    };
-                    if usable {
-                        return hit.score;
-                    }
-                }
-            }
-        }
-
-        // the static evaluation, for the futility family at non-PV nodes
-        let o = self.options;
-        let static_eval = if !pv_node
-            && !in_check
-            && ply > 0
-            && ((o.reverse_futility && depth <= RFP_MAX_DEPTH)
-                || (o.futility && depth <= FUTILITY_MAX_DEPTH))
-        {
-            Some(self.pruning_eval(depth, alpha, beta))
-        } else {
-            None
-        };
-        if let Some(eval) = static_eval {
-            // reverse futility: so far above beta that a quiet move of
-            // ours is not needed to stay above it
-            if o.reverse_futility
-                && depth <= RFP_MAX_DEPTH
-                && beta.abs() < MATE_BOUND
-                && eval - o.rfp_margin * depth >= beta
-            {
-                return eval;
-            }
-        }
-        // futility: quiet moves cannot lift a score this far below alpha
-        let futility_value = static_eval
-            .filter(|_| o.futility && depth <= FUTILITY_MAX_DEPTH && alpha.abs() < MATE_BOUND)
-            .map(|e| e + o.futility_margin * depth)
-            .filter(|&v| v <= alpha);
-        let lmp_limit =
-            if o.late_move_pruning && !pv_node && !in_check && ply > 0 && depth <= LMP_MAX_DEPTH {
-                lmp_quiets(depth)
-            } else {
-                usize::MAX
-            };
-
-        if self.options.null_move
-            && allow_null
-            && !pv_node
-            && !in_check
-            && ply > 0
-            && depth >= 3
-            && beta.abs() < MATE_BOUND
-            && self.has_heavy_pieces()
-        {
-            let r = NULL_REDUCTION + i32::from(depth >= NULL_DEEP_DEPTH);
-            self.pos.make_null_move();
-            let v = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-            self.pos.unmake_null_move();
-            if self.aborted {
-                return 0;
-            }
-            if v >= beta {
-                return if v >= MATE_BOUND { beta } else { v };
-            }
-        }
-
-        let hints = OrderingHints {
-            hash_move,
-            killers: if self.options.killers {
-                self.history.killers(ply)
-            } else {
-                [Move::NULL; 2]
-            },
-            use_history: self.options.history,
-            use_see: self.options.see,
-            countermove: if self.options.countermove {
-                self.history.countermove(&self.pos)
-            } else {
-                Move::NULL
-            },
-            use_capture_history: self.options.capture_history,
-        };
-        // captures searched here that did not cut off (capture history)
-        let mut failed_captures = [Move::NULL; 16];
-        let mut failed_count = 0;
-        // Staged generation: a legal hash move is searched before the other
-        // moves are generated (and ordered); its cut-off saves both. The
-        // order of the moves searched is the same either way.
-        let staged = self.options.staged_movegen
-            && !hash_move.is_null()
-            && self.pos.is_legal(hash_move)
-            && !(ply == 0 && self.banned.contains(&hash_move));
-        let mut generated = !staged;
-        let mut moves = MoveList::new();
-        if staged {
-            moves.push(hash_move);
-        } else {
-            self.ordered_moves(in_check, ply, &hints, &mut moves);
-            if moves.is_empty() {
-                // checkmate and stalemate alike lose for the side to move
-                return mated_in(ply);
-            }
-        }
-
-        let ipc = &self.options.iprobcut;
-        let prune_here = self.options.algorithm == Algorithm::IProbcut
-            && depth > ipc.threshold
-            && ipc.pre < depth - 1
-            && !in_check
-            && (!generated || moves.len() > 1)
-            && !(ipc.keep_tactical && (alpha.abs() >= MATE_BOUND || beta.abs() >= MATE_BOUND));
-        // The hash move is never pruned and comes first; searching it before
-        // the pre-evaluations saves them all when it already cuts off. With
-        // `ipclate` the captures and killers that follow it are searched
-        // first too, and only the quiet rest is pre-evaluated.
-        let hash_first = prune_here && moves[0] == hash_move;
-        let mut prune_pending = prune_here;
-        let mut prune_at: Option<usize> = None;
-        // moves from this index on were pruned by iProbcut and stayed only
-        // to be searched shallower (`ipcreduce`)
-        let mut reduced_from = usize::MAX;
-
-        // lazy SMP: moves another thread is searching go to the end of the
-        // list; `deferred_from` is where the moved copies start, and
-        // `deferred_index[k]` the place copy k had (what LMR and the
-        // pruning rules count), so a deferred move is searched as it would
-        // have been, only later
-        let busy = self
-            .shared
-            .busy
-            .as_ref()
-            .filter(|_| ply > 0 && depth >= DEFER_MIN_DEPTH && self.pre_level == 0);
-        let mut deferred_from = usize::MAX;
-        let mut deferred_index = [0u8; MAX_DEFERRED];
-
-        let check_candidates = self.pos.check_candidates();
-        let original_alpha = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = Move::NULL;
-        let mut quiets_tried = 0;
-        let mut i = 0;
-        while i < moves.len() || !generated {
-            if i == 1 && !generated {
-                generated = true;
-                let mut rest = MoveList::new();
-                self.ordered_moves(in_check, ply, &hints, &mut rest);
-                moves.clear();
-                moves.push(hash_move);
-                rest.iter()
-                    .filter(|&&m| m != hash_move)
-                    .for_each(|&m| moves.push(m));
-                if moves.len() == 1 {
-                    break;
-                }
-            }
-            if prune_pending && generated && prune_at.is_none() {
-                // where the pre-evaluation starts, found once per node
-                prune_at = Some(self.prune_start(&moves, hash_first, &hints));
-            }
-            if prune_pending && prune_at.is_some_and(|at| i >= at) {
-                prune_pending = false;
-                let mut rest = MoveList::new();
-                moves[i..].iter().for_each(|&m| rest.push(m));
-                let kept = self.forward_prune(&mut rest, ply, hash_move, &hints.killers);
-                if self.aborted {
-                    return 0;
-                }
-                // keep the ranking of the pre-evaluation for the rest
-                moves.truncate(i);
-                rest.iter().for_each(|&m| moves.push(m));
-                reduced_from = i + kept;
-                if i >= moves.len() {
-                    break;
-                }
-            }
-            let mv = moves[i];
-            let deferred = i >= deferred_from;
-            // the move's place in the order (a deferred copy keeps its own)
-            let number = if deferred {
-                usize::from(deferred_index[i - deferred_from])
-            } else {
-                i
-            };
-            let quiet = !self.pos.is_capture(mv);
-            let is_killer = hints.killers.contains(&mv);
-            let good_history =
-                quiet && self.options.lmr_table && self.history.is_good(&self.pos, mv);
-            // quiet late moves near the leaves that neither give check nor
-            // were special before may be skipped (futility, late-move pruning)
-            let prunable =
-                quiet && number > 0 && !is_killer && mv != hash_move && best > -MATE_BOUND;
-            if quiet {
-                quiets_tried += 1;
-            }
-            let may_check = check_candidates.may_give_check(mv);
-            let prune = prunable && (futility_value.is_some() || quiets_tried > lmp_limit);
-            // a pruned move is only made to see whether it gives check
-            // (checks are never pruned): a move that cannot is skipped unmade
-            let gives_check = if prune && !may_check {
-                false
-            } else {
-                self.pos.make_move(mv);
-                debug_assert!(may_check || !self.pos.in_check(), "{mv} checks unseen");
-                may_check && self.pos.in_check()
-            };
-            if prune && !gives_check {
-                if may_check {
-                    self.pos.unmake_move();
-                }
-                if let Some(v) = futility_value {
-                    best = best.max(v);
-                }
-                i += 1;
-                continue;
-            }
-            let child_key = self.pos.key();
-            if let Some(busy) = busy {
-                // deferred once at most, and only once the list is final
-                if number > 0
-                    && !deferred
-                    && generated
-                    && !prune_pending
-                    && moves.len() < MAX_MOVES
-                    && moves.len() - deferred_from.min(moves.len()) < MAX_DEFERRED
-                    && busy.searched_by_another(child_key, self.index)
-                {
-                    self.pos.unmake_move();
-                    deferred_from = deferred_from.min(moves.len());
-                    deferred_index[moves.len() - deferred_from] = i as u8;
-                    moves.push(mv);
-                    self.stats.deferred += 1;
-                    if quiet {
-                        quiets_tried -= 1;
-                    }
-                    i += 1;
-                    continue;
-                }
-                busy.enter(child_key, self.index);
-            }
-            let reduction = if self.options.lmr
-                && number >= LMR_FIRST_MOVE
-                && depth >= LMR_MIN_DEPTH
-                && quiet
-                && !in_check
-                && !is_killer
-                && !gives_check
-            {
-                if self.options.lmr_table {
-                    let r =
-                        lmr_reduction(depth, number) - i32::from(pv_node) - i32::from(good_history);
-                    r.clamp(0, depth - 2)
-                } else {
-                    1 + i32::from(number >= LMR_DEEP_MOVE && depth >= LMR_DEEP_DEPTH)
-                }
-            } else {
-                0
-            };
-            let reduction = if number >= reduced_from {
-                reduction.max(ipc.reduce).min(depth - 2)
-            } else {
-                reduction
-            };
-            let new_depth = depth - 1;
-            let mut v = 0;
-            if number == 0 {
-                v = -self.child(gives_check, new_depth, -beta, -alpha, ply + 1);
-            } else {
-                if reduction > 0 {
-                    v = -self.child(
-                        gives_check,
-                        new_depth - reduction,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                    );
-                }
-                if (reduction == 0 || v > alpha) && !self.aborted {
-                    if self.options.pvs {
-                        v = -self.child(gives_check, new_depth, -alpha - 1, -alpha, ply + 1);
-                        if v > alpha && v < beta && !self.aborted {
-                            v = -self.child(gives_check, new_depth, -beta, -alpha, ply + 1);
-                        }
-                    } else {
-                        v = -self.child(gives_check, new_depth, -beta, -alpha, ply + 1);
-                    }
-                }
-            }
-            self.pos.unmake_move();
-            if let Some(busy) = busy {
-                busy.leave(child_key, self.index);
-            }
-            if self.aborted {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = mv;
-                if v > alpha {
-                    alpha = v;
-                    self.update_pv(ply, mv);
-                    if ply == 0 {
-                        self.root_score = v;
-                    }
-                    if v >= beta {
-                        self.stats.cutoffs += 1;
-                        if quiet {
-                            if self.options.history {
-                                self.history.reward(&self.pos, mv, depth);
-                            }
-                            if self.options.killers {
-                                self.history.add_killer(ply, mv);
-                            }
-                            if self.options.countermove {
-                                self.history.add_countermove(&self.pos, mv);
-                            }
-                        } else if self.options.capture_history {
-                            self.history.update_capture(&self.pos, mv, depth * depth);
-                            for &c in &failed_captures[..failed_count] {
-                                self.history.update_capture(&self.pos, c, -depth * depth);
-                            }
-                        }
-                        break;
-                    }
-                }
-            }
-            if !quiet && failed_count < failed_captures.len() {
-                failed_captures[failed_count] = mv;
-                failed_count += 1;
-            }
-            i += 1;
-        }
-
-        if self.options.tt {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt.store(key, depth, best, bound, best_move, ply);
-        }
-        best
-    }
-
     /// Searches the child reached by a move that `gives_check` or not.
     #[inline(always)]
-    fn child(&mut self, gives_check: bool, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+    pub(super) fn child(
+        &mut self,
+        gives_check: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.known_check = Some(gives_check);
         self.negamax(depth, alpha, beta, ply, true)
     }
 
     /// The legal moves (banned root moves left out), best first, into
     /// `moves` (filled in place: no list copied out of a return value).
-    fn ordered_moves(
+    pub(super) fn ordered_moves(
         &mut self,
         in_check: bool,
         ply: usize,
@@ -655,7 +244,7 @@ impl<'a> Context<'a> {
 
     /// Whether the side to move has a rook, horse or cannon (null move is
     /// unsafe in zugzwang-prone endgames without them).
-    fn has_heavy_pieces(&self) -> bool {
+    pub(super) fn has_heavy_pieces(&self) -> bool {
         let side = self.pos.side_to_move();
         [PieceKind::Rook, PieceKind::Knight, PieceKind::Cannon]
             .iter()
@@ -681,9 +270,13 @@ impl<'a> Context<'a> {
 
 impl Context<'_> {
     /// The root search at `depth` in a window around the previous
-    /// iteration's score `guess`, widened (doubling) on the side it fails
-    /// until the score falls inside; mate scores search the full window.
-    pub fn aspiration_search(&mut self, depth: i32, guess: i32, window: i32) -> i32 {
+    /// iteration's score `guess`, `aspirationwindow` wide on each side,
+    /// widened (doubling) on the side it fails until the score falls
+    /// inside; mate scores search the full window, and beyond
+    /// `aspiration_give_up` the window opens fully.
+    pub fn aspiration_search(&mut self, depth: i32, guess: i32) -> i32 {
+        let window = self.options.tune.aspiration_window;
+        let give_up = self.options.tune.aspiration_give_up;
         if guess.abs() >= MATE_BOUND {
             return self.negamax(depth, -INFINITY, INFINITY, 0, true);
         }
@@ -704,13 +297,10 @@ impl Context<'_> {
                 return v;
             }
             delta *= 2;
-            if delta > ASPIRATION_GIVE_UP {
+            if delta > give_up {
                 alpha = -INFINITY;
                 beta = INFINITY;
             }
         }
     }
 }
-
-/// Beyond this half-width an aspiration window opens fully.
-const ASPIRATION_GIVE_UP: i32 = 1000;

@@ -4,8 +4,10 @@
 //! The node itself is searched by `Context::negamax`.
 
 use super::context::Context;
+use super::negamax::Node;
+use super::options::Algorithm;
 use super::ordering::OrderingHints;
-use super::score::INFINITY;
+use super::score::{INFINITY, MATE_BOUND};
 use super::see::see_at_least;
 use crate::board::{Move, MoveList, PieceKind, MAX_MOVES};
 
@@ -34,8 +36,10 @@ impl Context<'_> {
         killers: &[Move; 2],
     ) -> usize {
         let params = &self.options.iprobcut;
-        let (pre, n) = (params.pre, params.n.rank_limit());
-        let margin = self.k_percent() * params.sigma / 100;
+        let tune = &self.options.tune;
+        let (pre, n) = (tune.ipc_pre, tune.ipc_keep().rank_limit());
+        let margin = self.k_percent() * tune.ipc_sigma / 100;
+        let see_keep = tune.see_keep;
         let outermost = self.pre_level == 0;
         let (calls_before, nodes_before) = (self.counter.calls, self.stats.nodes);
         self.pre_level += 1;
@@ -54,7 +58,7 @@ impl Context<'_> {
             };
             let mut tactical = keep_tactical
                 && (killers.contains(&mv)
-                    || (self.pos.is_capture(mv) && see_at_least(&mut self.pos, mv, 0)));
+                    || (self.pos.is_capture(mv) && see_at_least(&mut self.pos, mv, see_keep)));
             self.pos.make_move(mv);
             tactical = tactical || (keep_tactical && self.pos.in_check());
             // a child the table knows to at least `pre` plies (from the
@@ -120,6 +124,21 @@ impl Context<'_> {
         kept
     }
 
+    /// Whether iProbcut's step runs at this node: deep enough above
+    /// `threshold` for a `pre`-ply pre-evaluation of the children to be
+    /// shallower than their search, not in check, and (`keeptactical`)
+    /// not with a mate score in the window.
+    #[inline(always)]
+    pub(super) fn iprobcut_applies(&self, node: &Node) -> bool {
+        let t = &self.options.tune;
+        self.options.algorithm == Algorithm::IProbcut
+            && node.depth > t.ipc_threshold
+            && t.ipc_pre < node.depth - 1
+            && !node.in_check
+            && !(self.options.iprobcut.keep_tactical
+                && (node.alpha.abs() >= MATE_BOUND || node.beta.abs() >= MATE_BOUND))
+    }
+
     /// Where iProbcut's pre-evaluation starts in the ordered `moves`: after
     /// the hash move when it comes first, and with `ipclate` after the
     /// captures and killers that lead the order as well.
@@ -143,9 +162,9 @@ impl Context<'_> {
     /// `k` for the current material: from `k_open` with full armies to
     /// `k_end` with no rooks, horses or cannons left.
     fn k_percent(&self) -> i32 {
-        let p = &self.options.iprobcut;
+        let t = &self.options.tune;
         let phase = self.material_phase();
-        p.k_end + (p.k_open - p.k_end) * phase / 256
+        t.ipc_k_end + (t.ipc_k_open - t.ipc_k_end) * phase / 256
     }
 
     /// 256 with all rooks, horses and cannons on the board, 0 with none.

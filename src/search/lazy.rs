@@ -13,7 +13,6 @@
 //! tree can change: a switch, off in the paper presets.
 
 use super::context::Context;
-use super::pruning::{FUTILITY_MAX_DEPTH, RFP_MAX_DEPTH};
 use super::score::MATE_BOUND;
 
 impl Context<'_> {
@@ -28,18 +27,19 @@ impl Context<'_> {
             return self.evaluate();
         }
         let cheap = self.evaluator.cheap_score(&self.pos);
-        let (low, high) = (cheap - o.lazy_margin, cheap + o.lazy_margin);
-        let rfp_applies = o.reverse_futility && depth <= RFP_MAX_DEPTH && beta.abs() < MATE_BOUND;
+        let (low, high) = (cheap - o.tune.lazy_margin, cheap + o.tune.lazy_margin);
+        let rfp_applies =
+            o.reverse_futility && depth <= o.tune.rfp_depth && beta.abs() < MATE_BOUND;
         let futility_applies =
-            o.futility && depth <= FUTILITY_MAX_DEPTH && alpha.abs() < MATE_BOUND;
-        let settled = if rfp_applies && low - o.rfp_margin * depth >= beta {
+            o.futility && depth <= o.tune.futility_depth && alpha.abs() < MATE_BOUND;
+        let settled = if rfp_applies && low - o.tune.rfp_margin * depth >= beta {
             // reverse futility fires on the lower bound
             Some(low)
-        } else if futility_applies && high + o.futility_margin * depth <= alpha {
+        } else if futility_applies && high + o.tune.futility_margin * depth <= alpha {
             // futility fires on the upper bound (reverse futility cannot:
             // high − rfp·depth ≤ alpha < beta)
             Some(high)
-        } else if !futility_applies && (!rfp_applies || high - o.rfp_margin * depth < beta) {
+        } else if !futility_applies && (!rfp_applies || high - o.tune.rfp_margin * depth < beta) {
             // nothing fires, whatever the attack-map parts add
             Some(high)
         } else {

@@ -1,6 +1,7 @@
 //! What ends a search: depth, nodes, fixed time, or a clock with a soft
 //! target and a hard limit.
 
+use super::tunables::Tunables;
 use std::time::Duration;
 
 /// The deepest a search can go, in plies from the root.
@@ -74,23 +75,22 @@ pub struct TimeBudget {
     pub from_clock: bool,
 }
 
-/// Moves the clock is planned over when it gives no `movestogo`: a
-/// horizon, not a guess of the game's length, so every move gets a share
-/// of what is left (plus most of the increment).
-const HORIZON_MOVES: u32 = 22;
-/// Share of the increment (percent) added to each move's plan.
-const INCREMENT_PERCENT: u32 = 90;
-/// The increment is spent in full only with this many increments on the
-/// clock, in proportion below.
-const INCREMENT_BANK: u32 = 10;
-/// The hard limit is at most this many planned shares ...
-const HARD_OVER_SOFT: u32 = 5;
-/// ... and never more than this share (percent) of the time left.
-const MAX_SHARE_PERCENT: u32 = 50;
+// The time manager's numbers are tunables (`time_*` in
+// `super::tunables`): the horizon the clock is planned over when it gives
+// no `movestogo` (a horizon, not a guess of the game's length, so every
+// move gets a share of what is left plus most of the increment), the share
+// of the increment, the bank of increments, and the hard limit's bounds.
 
 impl TimeBudget {
-    /// The budget for `limits`, keeping `overhead` off every clock.
+    /// The budget for `limits`, keeping `overhead` off every clock, with
+    /// the default tunables.
     pub fn new(limits: &Limits, overhead: Duration) -> TimeBudget {
+        TimeBudget::tuned(limits, overhead, &Tunables::default())
+    }
+
+    /// The budget for `limits` with the time manager's tunables `t`.
+    pub fn tuned(limits: &Limits, overhead: Duration, t: &Tunables) -> TimeBudget {
+        let horizon = t.time_horizon.max(1) as u32;
         if limits.infinite {
             return TimeBudget {
                 soft: None,
@@ -111,13 +111,13 @@ impl TimeBudget {
                 .time
                 .saturating_sub(overhead)
                 .max(Duration::from_millis(1));
-            let mtg = c.movestogo.unwrap_or(HORIZON_MOVES).clamp(1, HORIZON_MOVES);
+            let mtg = c.movestogo.unwrap_or(horizon).clamp(1, horizon);
             // the increment arrives after the move; it is spent in full only
             // while the clock holds a bank of several increments, so a low
             // clock recovers instead of living from one increment to the
             // next, where one scheduling delay on a loaded machine loses
-            let inc = c.increment * INCREMENT_PERCENT / 100;
-            let bank = c.increment * INCREMENT_BANK;
+            let inc = c.increment * t.time_inc_percent as u32 / 100;
+            let bank = c.increment * t.time_inc_bank as u32;
             let inc = if bank > left && !bank.is_zero() {
                 inc.mul_f64(left.as_secs_f64() / bank.as_secs_f64())
             } else {
@@ -127,12 +127,12 @@ impl TimeBudget {
             let cap = if mtg == 1 {
                 // the last move before the control keeps a quarter for
                 // scheduling delays on a loaded machine
-                left * 3 / 4
+                left * t.time_last_share as u32 / 100
             } else {
-                left * MAX_SHARE_PERCENT / 100
+                left * t.time_max_share as u32 / 100
             };
             let target = (left / mtg + inc).min(cap).max(Duration::from_millis(1));
-            let h = (target * HARD_OVER_SOFT).min(cap).max(target);
+            let h = (target * t.time_hard_ratio as u32).min(cap).max(target);
             from_clock = soft.is_none();
             soft = Some(soft.map_or(target, |s: Duration| s.min(target)));
             hard = Some(hard.map_or(h, |x: Duration| x.min(h)));
@@ -172,11 +172,8 @@ pub struct TimeScaler {
     drop: i32,
 }
 
-/// Score units per percent of extra time when the score drops: a fall of
-/// `SCORE_DROP_UNITS` units (a pawn is 10 in the default profile) adds
-/// 10 % to the plan, up to `SCORE_DROP_MAX_PERCENT`.
-const SCORE_DROP_UNITS: i32 = 2;
-const SCORE_DROP_MAX_PERCENT: i32 = 100;
+// A fall of `time_drop_units` units (a pawn is 10 in the default
+// profile) adds 10 % to the plan, up to `time_drop_max` percent.
 
 impl TimeScaler {
     /// Records a completed iteration's best move and score.
@@ -195,19 +192,22 @@ impl TimeScaler {
         self.last_score = Some(score);
     }
 
-    /// The share of the planned time to use now, in percent.
-    pub fn percent(&self) -> u32 {
-        // 100 % to 220 % for a restless best move
-        let instability = 100 + self.changes_x100 * 6 / 10;
+    /// The share of the planned time to use now, in percent, with the
+    /// time manager's tunables `t`.
+    pub fn percent(&self, t: &Tunables) -> u32 {
+        // 100 % to 220 % for a restless best move (changes_x100 stays
+        // below 200)
+        let instability = 100 + self.changes_x100 * t.time_instability as u32 / 100;
         // 70 % once one move has held for six iterations
-        let stability = if self.stable >= 6 {
-            70
-        } else if self.stable >= 4 {
-            85
+        let stability = if self.stable >= t.time_stable_iters as u32 {
+            t.time_stable_percent as u32
+        } else if self.stable >= t.time_steady_iters as u32 {
+            t.time_steady_percent as u32
         } else {
             100
         };
-        let falling = 100 + (self.drop * 10 / SCORE_DROP_UNITS).min(SCORE_DROP_MAX_PERCENT) as u32;
+        let falling =
+            100 + (self.drop * 10 / t.time_drop_units.max(1)).clamp(0, t.time_drop_max) as u32;
         instability * stability / 100 * falling / 100
     }
 }
@@ -286,9 +286,10 @@ mod tests {
         for i in 0..8 {
             falling.update(a, 100 - 10 * i);
         }
-        assert!(settled.percent() < 100);
-        assert!(restless.percent() > 150);
-        assert!(falling.percent() > settled.percent());
+        let t = Tunables::default();
+        assert!(settled.percent(&t) < 100);
+        assert!(restless.percent(&t) > 150);
+        assert!(falling.percent(&t) > settled.percent(&t));
     }
 
     use crate::board::Move;

@@ -15,6 +15,7 @@ mod iprobcut;
 mod lazy;
 mod limits;
 mod multipv;
+mod negamax;
 mod options;
 mod ordering;
 mod pruning;
@@ -27,6 +28,7 @@ mod stats;
 mod strength;
 mod thread;
 mod tt;
+mod tunables;
 
 pub use bench::{bench_positions, run_bench, BenchReport};
 pub use limits::{Clock, Limits, TimeBudget, TimeScaler, MAX_PLY};
@@ -40,6 +42,7 @@ pub use smp::{max_threads, MAX_THREADS};
 pub use stats::SearchStats;
 pub use strength::{level_for_elo, Skill, ELO_MAX, ELO_MIN, ELO_TABLE, FULL_LEVEL};
 pub use tt::{Bound, TranspositionTable, TtHit};
+pub use tunables::{find_tunable, Tunable, Tunables, TUNABLES};
 
 use crate::board::{Move, Position};
 use crate::eval::{EvalCounter, Evaluator};
@@ -181,13 +184,6 @@ fn table_mb(options: &SearchOptions) -> usize {
     }
 }
 
-/// No new iteration starts once this share (percent) of the (scaled)
-/// planned time has gone: the next one would take several times longer.
-const NEXT_ITERATION_PERCENT: u128 = 55;
-
-/// Aspiration windows start at this depth (earlier scores swing too much).
-const ASPIRATION_MIN_DEPTH: i32 = 4;
-
 /// A search engine instance: options, evaluator, transposition table,
 /// and each thread's history and evaluation cache (the main thread's here,
 /// the helpers' in their pool), kept between searches of one game.
@@ -300,7 +296,7 @@ impl Searcher {
         self.main.new_search();
         let options = &self.options;
         let overhead = Duration::from_millis(options.move_overhead_ms);
-        let budget = TimeBudget::new(limits, overhead);
+        let budget = TimeBudget::tuned(limits, overhead, &options.tune);
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as i32 - 16)
@@ -345,8 +341,8 @@ impl Searcher {
                 if depth > first && control.is_stopped() {
                     break;
                 }
-                let score = if options.aspiration && depth >= ASPIRATION_MIN_DEPTH {
-                    ctx.aspiration_search(depth, result.score, options.aspiration_window)
+                let score = if options.aspiration && depth >= options.tune.aspiration_min_depth {
+                    ctx.aspiration_search(depth, result.score)
                 } else {
                     ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
                 };
@@ -425,7 +421,7 @@ impl Searcher {
                     scaler.update(best, score);
                 }
                 let percent = if options.time_scaling {
-                    scaler.percent()
+                    scaler.percent(&options.tune)
                 } else {
                     100
                 };
@@ -433,7 +429,9 @@ impl Searcher {
                     // the next iteration would take several times this one
                     // (the clock counts from ponderhit when pondering ended)
                     let spent = ctx.clock_start.elapsed();
-                    if spent.as_micros() * 100 >= soft.as_micros() * NEXT_ITERATION_PERCENT {
+                    if spent.as_micros() * 100
+                        >= soft.as_micros() * options.tune.time_next_iter as u128
+                    {
                         break;
                     }
                 }

@@ -4,6 +4,7 @@
 //! table (`crate::engine::table`), which also provides
 //! `SearchOptions::set(key, value)`.
 
+use super::tunables::Tunables;
 use crate::eval::{EvalWeights, Profile};
 
 /// Which tree search runs.
@@ -72,26 +73,11 @@ impl KeepChildren {
     }
 }
 
-/// The parameters of iProbcut (see IPROBCUT.md).
+/// The switches of iProbcut (see IPROBCUT.md); its numbers (`pre`,
+/// `threshold`, `n`, `k_open`, `k_end`, `sigma`) are tunables
+/// ([`super::Tunables`]'s `ipc_*` fields).
 #[derive(Clone, Debug, PartialEq)]
 pub struct IProbcutParams {
-    /// Depth of the pre-evaluation search of each child (the paper's `m - l`).
-    pub pre: i32,
-    /// Forward pruning happens only at nodes whose remaining depth is above
-    /// this; below it the search is plain alpha-beta over all children.
-    pub threshold: i32,
-    /// The best `n` children by pre-evaluation are always kept.
-    pub n: KeepChildren,
-    /// `k` in percent of σ in the opening and middlegame: a child whose
-    /// pre-evaluation is within k·σ of the best one is kept too.
-    pub k_open: i32,
-    /// `k` in percent of σ with little material left; `k` moves linearly
-    /// from `k_open` to `k_end` as material comes off (the paper raises k
-    /// toward the endgame).
-    pub k_end: i32,
-    /// σ: the spread between pre-evaluation and deep scores, in the
-    /// evaluator's units (centipawns for the default profile).
-    pub sigma: i32,
     /// Tactical moves are never pruned: checks, captures that do not lose
     /// material (SEE ≥ 0) and killers; nor is anything pruned while the
     /// window is near a mate score. A shallow pre-evaluation misjudges
@@ -128,12 +114,6 @@ pub struct IProbcutParams {
 impl Default for IProbcutParams {
     fn default() -> Self {
         IProbcutParams {
-            pre: 2,
-            threshold: 6,
-            n: KeepChildren::Best(6),
-            k_open: 100,
-            k_end: 200,
-            sigma: SIGMA_DEFAULT_PROFILE,
             // the three switches for play: on since session 4's matches
             // (README, Measured)
             keep_tactical: true,
@@ -178,8 +158,11 @@ pub struct SearchOptions {
     pub iterative: bool,
     /// Transposition table size in MB.
     pub hash_mb: usize,
-    /// iProbcut parameters.
+    /// iProbcut switches.
     pub iprobcut: IProbcutParams,
+    /// Every number the search and the time manager decide by (margins,
+    /// depths, counts, iProbcut's parameters): see [`Tunables`].
+    pub tune: Tunables,
     /// Evaluation profile.
     pub profile: Profile,
     /// Evaluation weights (percent).
@@ -218,18 +201,12 @@ pub struct SearchOptions {
     pub partial_iteration: bool,
     /// Aspiration windows around the previous iteration's score.
     pub aspiration: bool,
-    /// First half-width of the aspiration window.
-    pub aspiration_window: i32,
     /// Reverse futility (static null move): a non-PV node whose static
     /// evaluation beats beta by `rfp_margin` per ply of depth returns.
     pub reverse_futility: bool,
-    /// Margin per ply of reverse futility.
-    pub rfp_margin: i32,
     /// Futility pruning: near the leaves, quiet moves are skipped when the
     /// static evaluation plus `futility_margin` per ply cannot reach alpha.
     pub futility: bool,
-    /// Margin per ply of futility pruning.
-    pub futility_margin: i32,
     /// Late-move pruning: at shallow non-PV nodes only the first quiet
     /// moves (a count growing with depth) are searched.
     pub late_move_pruning: bool,
@@ -247,11 +224,6 @@ pub struct SearchOptions {
     /// Lazy evaluation in quiescence: stand pat on material and position
     /// alone when they beat beta by `lazy_margin`.
     pub lazy_eval: bool,
-    /// The most the attack-map parts (mobility, coordination, threat) are
-    /// taken to add: the 99th percentile of |full − cheap| measured over
-    /// 1000 positions of tests/data/movegen-oracle.tsv was 108 (median 25,
-    /// 95th 82, max 165) for the default profile.
-    pub lazy_margin: i32,
     /// Lazy evaluation in the main search: the futility family's static
     /// evaluation from material and position alone when they are more than
     /// `lazy_margin` from its decisions (see `search/lazy.rs`).
@@ -294,6 +266,7 @@ impl Default for SearchOptions {
             iterative: true,
             hash_mb: 64,
             iprobcut: IProbcutParams::default(),
+            tune: Tunables::default(),
             profile: Profile::Default,
             weights: EvalWeights::default(),
             // 30 ms lost games on time (or to a late reply) at 5 s + 50 ms
@@ -307,18 +280,14 @@ impl Default for SearchOptions {
             time_scaling: true,
             partial_iteration: true,
             aspiration: true,
-            aspiration_window: 20,
             reverse_futility: true,
-            rfp_margin: 25,
             futility: true,
-            futility_margin: 30,
             late_move_pruning: true,
             lmr_table: true,
             see: true,
             eval_cache: true,
             staged_movegen: true,
             lazy_eval: true,
-            lazy_margin: 110,
             lazy_search: false,
             countermove: false,
             capture_history: false,
@@ -382,15 +351,18 @@ impl SearchOptions {
     pub fn paper_iprobcut() -> SearchOptions {
         SearchOptions {
             algorithm: Algorithm::IProbcut,
-            iprobcut: IProbcutParams {
-                pre: 2,
-                threshold: 4,
-                n: KeepChildren::Best(3),
-                k_open: 0,
+            tune: Tunables {
+                ipc_pre: 2,
+                ipc_threshold: 4,
+                ipc_n: 3,
+                ipc_k_open: 0,
                 // a margin of 42 units (≈ 2.3σ) with no rooks, horses or
                 // cannons left
-                k_end: 234,
-                sigma: SIGMA_PAPER_PROFILE,
+                ipc_k_end: 234,
+                ipc_sigma: SIGMA_PAPER_PROFILE,
+                ..Tunables::default()
+            },
+            iprobcut: IProbcutParams {
                 keep_tactical: false,
                 reduce: 0,
                 late: false,

@@ -182,6 +182,8 @@ pub struct OrderingHints {
     pub use_history: bool,
     /// Order captures that lose material by SEE after the quiet moves.
     pub use_see: bool,
+    /// Captures with SEE below this count as losing (`see_order`).
+    pub see_threshold: i32,
     /// The countermove (NULL when off): ranked after the killers.
     pub countermove: Move,
     /// Order captures by victim and capture history instead of MVV/LVA.
@@ -239,7 +241,7 @@ pub fn order_moves(
             } else {
                 mvv_lva(pos, mv)
             };
-            if hints.use_see && !see::see_at_least(pos, mv, 0) {
+            if hints.use_see && !see::see_at_least(pos, mv, hints.see_threshold) {
                 LOSING_CAPTURE_BASE + rank
             } else {
                 CAPTURE_BASE + rank

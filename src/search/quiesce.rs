@@ -36,7 +36,7 @@ impl Context<'_> {
                 // material and position alone beat beta by more than the
                 // other parts ever add: stand pat without the attack maps
                 let cheap = self.evaluator.cheap_score(&self.pos);
-                if cheap - self.options.lazy_margin >= beta {
+                if cheap - self.options.tune.lazy_margin >= beta {
                     self.counter.calls += 1;
                     return cheap;
                 }
@@ -59,7 +59,8 @@ impl Context<'_> {
         });
         let prune_losing = self.options.see && !in_check;
         for &mv in moves.iter() {
-            if prune_losing && !see::see_at_least(&mut self.pos, mv, 0) {
+            if prune_losing && !see::see_at_least(&mut self.pos, mv, self.options.tune.see_quiesce)
+            {
                 continue;
             }
             self.pos.make_move(mv);

@@ -37,6 +37,8 @@ pub(crate) struct HelperIteration {
 /// main thread, which decides the move; the others are helpers).
 pub(crate) struct SharedSearch<'a> {
     pub options: &'a SearchOptions,
+    /// The late-move-reduction table for `options`' tunables.
+    pub lmr: std::sync::Arc<super::pruning::LmrTable>,
     pub evaluator: &'a Evaluator,
     pub tt: &'a TranspositionTable,
     pub control: &'a SearchControl,
@@ -75,6 +77,7 @@ impl<'a> SharedSearch<'a> {
     ) -> SharedSearch<'a> {
         SharedSearch {
             options,
+            lmr: super::pruning::LmrTable::for_tunables(&options.tune),
             evaluator,
             tt,
             control,

@@ -17,7 +17,6 @@ use super::score::INFINITY;
 use super::shared::SharedSearch;
 use super::stats::SearchStats;
 use super::thread::ThreadData;
-use super::ASPIRATION_MIN_DEPTH;
 use crate::board::Position;
 
 /// The deepest iteration (as for the main thread).
@@ -161,8 +160,8 @@ fn helper_search(
         if depth > first_depth && options.smp_skip && skips(index, depth) {
             continue;
         }
-        let v = if options.aspiration && depth >= ASPIRATION_MIN_DEPTH {
-            ctx.aspiration_search(depth, score, options.aspiration_window)
+        let v = if options.aspiration && depth >= options.tune.aspiration_min_depth {
+            ctx.aspiration_search(depth, score)
         } else {
             ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
         };

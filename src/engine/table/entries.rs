@@ -4,7 +4,7 @@
 
 use super::{set_enhancements, set_knowledge, set_pruning, Effect, Kind, Max, OptionDef};
 use crate::engine::options::{ALGORITHMS, KNOWLEDGE, PROFILES, PRUNING, RANDOMNESS};
-use crate::search::{KeepChildren, ELO_MAX, ELO_MIN, FULL_LEVEL, MAX_MULTIPV};
+use crate::search::{ELO_MAX, ELO_MIN, FULL_LEVEL, MAX_MULTIPV};
 
 /// An on/off setting stored in `$field` (an expression on `$o`).
 macro_rules! check {
@@ -70,8 +70,9 @@ macro_rules! ignored {
     };
 }
 
-/// Every option, in the order the handshake advertises them.
-pub static TABLE: &[OptionDef] = &[
+/// Every option but the tunables (which follow them, see
+/// [`super::TABLE`]), in the order the handshake advertises them.
+pub static FIXED: &[OptionDef] = &[
     spin!(
         "hash",
         Some("hashsize"),
@@ -282,42 +283,6 @@ pub static TABLE: &[OptionDef] = &[
         },
         effect: Effect::Search,
     },
-    spin!(
-        "pre",
-        Some("pre"),
-        Some("pre"),
-        [],
-        0,
-        20,
-        Search,
-        "iProbcut pre-evaluation depth",
-        |o| o.search.iprobcut.pre
-    ),
-    spin!(
-        "threshold",
-        Some("threshold"),
-        Some("threshold"),
-        [],
-        0,
-        60,
-        Search,
-        "iProbcut prunes above this remaining depth",
-        |o| o.search.iprobcut.threshold
-    ),
-    OptionDef {
-        key: "n",
-        ucci: Some("n"),
-        uci: Some("n"),
-        aliases: &[],
-        help: "iProbcut children always kept (0 = all)",
-        kind: Kind::Spin {
-            min: 0,
-            max: Max::Fixed(1000),
-            get: |o| o.search.iprobcut.n.to_option(),
-            set: |o, v| o.search.iprobcut.n = KeepChildren::from_option(v),
-        },
-        effect: Effect::Search,
-    },
     OptionDef {
         key: "k",
         ucci: Some("k"),
@@ -327,25 +292,14 @@ pub static TABLE: &[OptionDef] = &[
         kind: Kind::Spin {
             min: 0,
             max: Max::Fixed(100_000),
-            get: |o| o.search.iprobcut.k_open as i64,
+            get: |o| o.search.tune.ipc_k_open as i64,
             set: |o, v| {
-                o.search.iprobcut.k_open = v as i32;
-                o.search.iprobcut.k_end = v as i32;
+                o.search.tune.ipc_k_open = v as i32;
+                o.search.tune.ipc_k_end = v as i32;
             },
         },
         effect: Effect::Search,
     },
-    spin!(
-        "sigma",
-        Some("sigma"),
-        Some("sigma"),
-        [],
-        0,
-        10_000,
-        Search,
-        "iProbcut sigma in evaluation units",
-        |o| o.search.iprobcut.sigma
-    ),
     OptionDef {
         key: "profile",
         ucci: Some("profile"),
@@ -478,20 +432,6 @@ pub static TABLE: &[OptionDef] = &[
         },
         effect: Effect::Search,
     },
-    number!(
-        "k_open",
-        0,
-        100_000,
-        "iProbcut k (percent) with full material",
-        |o| o.search.iprobcut.k_open
-    ),
-    number!(
-        "k_end",
-        0,
-        100_000,
-        "iProbcut k (percent) in the endgame",
-        |o| o.search.iprobcut.k_end
-    ),
     check!(
         "helpermove",
         None,
@@ -582,38 +522,17 @@ pub static TABLE: &[OptionDef] = &[
         partial_iteration
     ),
     switch!("aspiration", [], "aspiration windows", aspiration),
-    number!(
-        "aspirationwindow",
-        1,
-        10_000,
-        "first aspiration half-width in evaluation units",
-        |o| o.search.aspiration_window
-    ),
     switch!(
         "rfp",
         ["reversefutility"],
         "reverse futility pruning (static null move)",
         reverse_futility
     ),
-    number!(
-        "rfpmargin",
-        0,
-        10_000,
-        "reverse futility margin per ply",
-        |o| o.search.rfp_margin
-    ),
     switch!(
         "futility",
         [],
         "futility pruning of quiet moves near the leaves",
         futility
-    ),
-    number!(
-        "futilitymargin",
-        0,
-        10_000,
-        "futility margin per ply",
-        |o| o.search.futility_margin
     ),
     switch!(
         "lmp",
@@ -651,13 +570,6 @@ pub static TABLE: &[OptionDef] = &[
         [],
         "lazy evaluation for reverse futility and futility in the main search",
         lazy_search
-    ),
-    number!(
-        "lazymargin",
-        0,
-        100_000,
-        "lazy evaluation margin in evaluation units",
-        |o| o.search.lazy_margin
     ),
     switch!(
         "countermove",

@@ -1,0 +1,331 @@
+//! Every number the search and the time manager decide by, declared once:
+//! name, default, range, SPSA step and what it controls. The search reads
+//! them as plain `i32` fields of [`Tunables`] (no string lookups on the hot
+//! path); the option layer, `--list-options`, docs/tunables.md and the SPSA
+//! tuner read the same entries through [`TUNABLES`].
+//!
+//! Adding a tunable is one line in the `tunables!` block below plus its
+//! use (`self.options.tune.<field>` in the search). The defaults are the
+//! values the search was tuned with by hand; the bench signature checks
+//! that they are what the search used before it had this table.
+
+use super::options::{KeepChildren, OptionError};
+
+/// One tunable: its entry in the table and its access to [`Tunables`].
+#[derive(Clone, Copy)]
+pub struct Tunable {
+    /// Option name (`--set name=value`, `setoption`, arena specs).
+    pub name: &'static str,
+    /// The field of [`Tunables`] it is stored in.
+    pub field: &'static str,
+    /// Today's value.
+    pub default: i32,
+    /// Smallest accepted value.
+    pub min: i32,
+    /// Largest accepted value.
+    pub max: i32,
+    /// SPSA perturbation at the end of a run (`c_end`, in the tunable's own
+    /// units): about the smallest change a few thousand games can see.
+    pub step: f64,
+    /// Whether GUIs see it in the UCCI/UCI handshake (the iProbcut
+    /// parameters the paper names); the others are still accepted by
+    /// `setoption`.
+    pub advertised: bool,
+    /// What it controls, one line.
+    pub help: &'static str,
+    get: fn(&Tunables) -> i32,
+    put: fn(&mut Tunables, i32),
+}
+
+impl std::fmt::Debug for Tunable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} = {} in {}..={} step {}",
+            self.name, self.default, self.min, self.max, self.step
+        )
+    }
+}
+
+impl Tunable {
+    /// The current value in `t`.
+    pub fn get(&self, t: &Tunables) -> i32 {
+        (self.get)(t)
+    }
+
+    /// Stores `value` in `t`; a value outside `min..=max` is refused (never
+    /// clamped).
+    pub fn set(&self, t: &mut Tunables, value: i64) -> Result<(), OptionError> {
+        if !(i64::from(self.min)..=i64::from(self.max)).contains(&value) {
+            return Err(OptionError::OutOfRange {
+                key: self.name.to_string(),
+                value,
+                min: self.min.into(),
+                max: self.max.into(),
+            });
+        }
+        (self.put)(t, value as i32);
+        Ok(())
+    }
+
+    /// The line of the docs table: name, default, range, step, help.
+    pub fn markdown_row(&self) -> String {
+        format!(
+            "| `{}` | {} | {}..{} | {} | {} |",
+            self.name, self.default, self.min, self.max, self.step, self.help
+        )
+    }
+}
+
+/// Declares [`Tunables`] (one `i32` field per entry), its `Default` and
+/// [`TUNABLES`] from one list of
+/// `field "name" = default, min..=max, step s, advertised, "help";`.
+macro_rules! tunables {
+    ($($field:ident $name:literal = $default:expr, $min:literal ..= $max:literal,
+        step $step:literal, $adv:literal, $help:literal;)*) => {
+        /// The values of every tunable (see [`TUNABLES`] for their names,
+        /// ranges and meaning). `Default` holds today's values.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Tunables {
+            $(#[doc = $help] pub $field: i32,)*
+        }
+
+        impl Default for Tunables {
+            fn default() -> Self {
+                Tunables { $($field: $default,)* }
+            }
+        }
+
+        /// Every tunable, in the order `--list-options` and the docs show them.
+        pub static TUNABLES: &[Tunable] = &[$(Tunable {
+            name: $name,
+            field: stringify!($field),
+            default: $default,
+            min: $min,
+            max: $max,
+            step: $step,
+            advertised: $adv,
+            help: $help,
+            get: |t| t.$field,
+            put: |t, v| t.$field = v,
+        },)*];
+    };
+}
+
+tunables! {
+    // --- pruning before the move loop (see `pruning.rs`)
+    rfp_depth "rfp_depth" = 6, 0..=20, step 0.5, false,
+        "reverse futility applies at this remaining depth or less";
+    rfp_margin "rfpmargin" = 25, 0..=10_000, step 2.0, false,
+        "reverse futility margin per ply (evaluation units)";
+    null_min_depth "null_min_depth" = 3, 1..=20, step 0.5, false,
+        "null move is tried from this remaining depth on";
+    null_reduction "null_reduction" = 2, 0..=10, step 0.5, false,
+        "null-move reduction in plies (beyond the move itself)";
+    null_deep_depth "null_deep_depth" = 6, 1..=60, step 0.5, false,
+        "from this depth on the null move is reduced one ply more";
+    futility_depth "futility_depth" = 3, 0..=20, step 0.5, false,
+        "futility pruning applies at this remaining depth or less";
+    futility_margin "futilitymargin" = 30, 0..=10_000, step 2.0, false,
+        "futility margin per ply (evaluation units)";
+    lmp_depth "lmp_depth" = 4, 0..=4, step 0.5, false,
+        "late-move pruning applies at this remaining depth or less (at most 4)";
+    lmp_1 "lmp_1" = 6, 0..=200, step 1.0, false,
+        "quiet moves searched at depth 1 before late-move pruning";
+    lmp_2 "lmp_2" = 10, 0..=200, step 1.0, false,
+        "quiet moves searched at depth 2 before late-move pruning";
+    lmp_3 "lmp_3" = 16, 0..=200, step 1.5, false,
+        "quiet moves searched at depth 3 before late-move pruning";
+    lmp_4 "lmp_4" = 24, 0..=200, step 2.0, false,
+        "quiet moves searched at depth 4 before late-move pruning";
+    // --- late move reductions (see `pruning.rs`)
+    lmr_first_move "lmr_first_move" = 3, 1..=64, step 0.5, false,
+        "LMR starts at this move number (0-based)";
+    lmr_min_depth "lmr_min_depth" = 3, 1..=60, step 0.5, false,
+        "LMR applies from this remaining depth on";
+    lmr_divisor "lmr_divisor" = 200, 50..=1000, step 10.0, false,
+        "LMR table: ln(depth)*ln(move) divided by this/100";
+    lmr_base "lmr_base" = 50, -200..=300, step 8.0, false,
+        "LMR table: plus this/100 before flooring";
+    lmr_deep_move "lmr_deep_move" = 8, 1..=64, step 0.5, false,
+        "fixed LMR (lmrtable off): two plies from this move number";
+    lmr_deep_depth "lmr_deep_depth" = 6, 1..=60, step 0.5, false,
+        "fixed LMR (lmrtable off): two plies from this depth";
+    // --- static exchange thresholds
+    see_order "see_order" = 0, -1000..=1000, step 1.0, false,
+        "captures with SEE below this are ordered after the killers";
+    see_quiesce "see_quiesce" = 0, -1000..=1000, step 1.0, false,
+        "quiescence skips captures with SEE below this";
+    see_keep "see_keep" = 0, -1000..=1000, step 1.0, false,
+        "keeptactical: iProbcut keeps captures with SEE at least this";
+    // --- evaluation shortcuts. The lazy margin is the most the attack-map
+    // parts (mobility, coordination, threat) are taken to add: the 99th
+    // percentile of |full - cheap| over 1000 positions of
+    // tests/data/movegen-oracle.tsv was 108 (median 25, 95th 82, max 165)
+    // for the default profile.
+    lazy_margin "lazymargin" = 110, 0..=100_000, step 6.0, false,
+        "lazy evaluation margin in evaluation units";
+    // --- iProbcut (see IPROBCUT.md)
+    ipc_pre "pre" = 2, 0..=20, step 0.5, true,
+        "iProbcut pre-evaluation depth";
+    ipc_threshold "threshold" = 6, 0..=60, step 0.5, true,
+        "iProbcut prunes above this remaining depth";
+    ipc_n "n" = 6, 0..=1000, step 0.5, true,
+        "iProbcut children always kept (0 = all)";
+    ipc_k_open "k_open" = 100, 0..=100_000, step 10.0, false,
+        "iProbcut k (percent of sigma) with full material";
+    ipc_k_end "k_end" = 200, 0..=100_000, step 15.0, false,
+        "iProbcut k (percent of sigma) in the endgame";
+    ipc_sigma "sigma" = super::options::SIGMA_DEFAULT_PROFILE, 0..=10_000, step 1.0, true,
+        "iProbcut sigma in evaluation units";
+    // --- root: aspiration windows and lazy SMP
+    aspiration_window "aspirationwindow" = 20, 1..=10_000, step 2.0, false,
+        "first aspiration half-width in evaluation units";
+    aspiration_min_depth "aspiration_min_depth" = 4, 1..=60, step 0.5, false,
+        "aspiration windows from this depth on (earlier scores swing too much)";
+    aspiration_give_up "aspiration_give_up" = 1000, 1..=100_000, step 50.0, false,
+        "beyond this half-width an aspiration window opens fully";
+    defer_min_depth "defer_min_depth" = 3, 1..=60, step 0.5, false,
+        "threads > 1: moves are deferred from this remaining depth on";
+    // --- time management (see `limits.rs`)
+    time_horizon "time_horizon" = 22, 1..=200, step 1.5, false,
+        "moves the clock is planned over without movestogo";
+    time_inc_percent "time_inc_percent" = 90, 0..=100, step 4.0, false,
+        "share of the increment (percent) added to each move's plan";
+    time_inc_bank "time_inc_bank" = 10, 0..=100, step 1.0, false,
+        "increments on the clock for the increment to be spent in full";
+    time_hard_ratio "time_hard_ratio" = 5, 1..=20, step 0.5, false,
+        "hard limit: at most this many planned shares";
+    time_max_share "time_max_share" = 50, 1..=100, step 3.0, false,
+        "hard limit: at most this share (percent) of the time left";
+    time_last_share "time_last_share" = 75, 1..=100, step 3.0, false,
+        "the last move before the control uses at most this percent";
+    time_next_iter "time_next_iter" = 55, 1..=200, step 4.0, false,
+        "no new iteration once this percent of the plan is spent";
+    time_instability "time_instability" = 60, 0..=300, step 5.0, false,
+        "percent more time per best-move change (100..220 % by default)";
+    time_stable_iters "time_stable_iters" = 6, 1..=30, step 0.5, false,
+        "a best move held this many iterations is settled ...";
+    time_stable_percent "time_stable_percent" = 70, 10..=100, step 3.0, false,
+        "... and gets this percent of the plan";
+    time_steady_iters "time_steady_iters" = 4, 1..=30, step 0.5, false,
+        "a best move held this many iterations is steady ...";
+    time_steady_percent "time_steady_percent" = 85, 10..=100, step 3.0, false,
+        "... and gets this percent of the plan";
+    time_drop_units "time_drop_units" = 2, 1..=100, step 0.5, false,
+        "a score drop of this many units adds 10 % to the plan ...";
+    time_drop_max "time_drop_max" = 100, 0..=500, step 8.0, false,
+        "... up to this percent";
+}
+
+/// How names are compared: case, spaces, `_` and `-` do not matter.
+fn same_name(a: &str, b: &str) -> bool {
+    let norm = |s: &str| {
+        s.chars()
+            .filter(|c| !matches!(c, ' ' | '_' | '-'))
+            .flat_map(char::to_lowercase)
+            .collect::<String>()
+    };
+    norm(a) == norm(b)
+}
+
+/// The tunable called `name` (case, spaces, `_` and `-` do not matter).
+pub fn find_tunable(name: &str) -> Option<&'static Tunable> {
+    TUNABLES.iter().find(|t| same_name(t.name, name))
+}
+
+impl Tunables {
+    /// The value of the tunable called `name`.
+    pub fn get(&self, name: &str) -> Option<i32> {
+        find_tunable(name).map(|t| t.get(self))
+    }
+
+    /// Sets the tunable called `name`; unknown names and values outside
+    /// the range are refused.
+    pub fn set(&mut self, name: &str, value: i64) -> Result<(), OptionError> {
+        find_tunable(name)
+            .ok_or_else(|| OptionError::Unknown(name.to_string()))?
+            .set(self, value)
+    }
+
+    /// Quiet moves searched at `depth` before late-move pruning starts.
+    #[inline]
+    pub fn lmp_quiets(&self, depth: i32) -> usize {
+        let n = match depth {
+            ..=0 => 0,
+            1 => self.lmp_1,
+            2 => self.lmp_2,
+            3 => self.lmp_3,
+            _ => self.lmp_4,
+        };
+        n as usize
+    }
+
+    /// The children iProbcut always keeps (`n`, 0 meaning all).
+    #[inline]
+    pub fn ipc_keep(&self) -> KeepChildren {
+        KeepChildren::from_option(self.ipc_n.into())
+    }
+
+    /// The markdown table of every tunable (docs/tunables.md holds it).
+    pub fn markdown_table() -> String {
+        let mut s = String::from(
+            "| name | default | range | SPSA step | what it controls |\n|---|---|---|---|---|\n",
+        );
+        for t in TUNABLES {
+            s.push_str(&t.markdown_row());
+            s.push('\n');
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_lie_in_their_ranges_and_names_are_unique() {
+        let d = Tunables::default();
+        for (i, t) in TUNABLES.iter().enumerate() {
+            assert!(t.min <= t.default && t.default <= t.max, "{t:?}");
+            assert_eq!(t.get(&d), t.default, "{}", t.name);
+            assert!(t.step > 0.0 && t.step.is_finite(), "{t:?}");
+            for u in &TUNABLES[..i] {
+                assert!(!same_name(t.name, u.name), "{} twice", t.name);
+                assert_ne!(t.field, u.field);
+            }
+        }
+    }
+
+    #[test]
+    fn set_and_get_round_trip_and_out_of_range_is_refused() {
+        for t in TUNABLES {
+            let mut v = Tunables::default();
+            for x in [t.min, t.max, (t.min + t.max) / 2] {
+                t.set(&mut v, x.into()).unwrap();
+                assert_eq!(v.get(t.name), Some(x));
+                // only its own field moved
+                let mut back = v.clone();
+                t.set(&mut back, t.default.into()).unwrap();
+                assert_eq!(back, Tunables::default(), "{}", t.name);
+            }
+            let before = v.clone();
+            let low = v.set(t.name, i64::from(t.min) - 1);
+            assert!(matches!(low, Err(OptionError::OutOfRange { .. })));
+            assert!(v.set(t.name, i64::from(t.max) + 1).is_err());
+            assert_eq!(v, before, "a refused value changed {}", t.name);
+        }
+        let mut v = Tunables::default();
+        assert!(matches!(v.set("nosuch", 1), Err(OptionError::Unknown(_))));
+        v.set("RFP-Margin", 40).unwrap();
+        assert_eq!(v.rfp_margin, 40);
+    }
+
+    #[test]
+    fn late_move_pruning_counts_follow_depth() {
+        let d = Tunables::default();
+        let counts: Vec<usize> = (0..=5).map(|depth| d.lmp_quiets(depth)).collect();
+        assert_eq!(counts, [0, 6, 10, 16, 24, 24]);
+    }
+}
