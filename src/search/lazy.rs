@@ -20,7 +20,7 @@ impl Context<'_> {
     /// the full [`Context::evaluate`], or with `lazy_search` a bound from
     /// the cheap score that leads to the same pruning decisions (see the
     /// module docs). Counts one evaluation either way.
-    #[inline]
+    #[inline(always)]
     pub(super) fn pruning_eval(&mut self, depth: i32, alpha: i32, beta: i32) -> i32 {
         let o = self.options;
         if !o.lazy_search || (o.eval_cache && self.eval_cache.get(self.pos.key()).is_some()) {

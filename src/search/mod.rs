@@ -14,6 +14,7 @@ mod evalcache;
 mod iprobcut;
 mod lazy;
 mod limits;
+mod moveloop;
 mod multipv;
 mod negamax;
 mod options;

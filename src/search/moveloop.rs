@@ -1,0 +1,405 @@
+//! Step 8 of `negamax`: the move loop. Moves come best first (a legal
+//! hash move before the others are even generated); iProbcut's step
+//! pre-evaluates and prunes the rest once the hash move, captures and
+//! killers are searched; quiet late moves near the leaves are skipped by
+//! futility and late-move pruning; with several threads a move another
+//! thread is searching is deferred; each remaining move is searched with
+//! late move reductions and principal variation search, and a cut-off
+//! teaches the history tables.
+
+use super::context::Context;
+use super::negamax::Node;
+use super::ordering::OrderingHints;
+use super::score::{mated_in, INFINITY, MATE_BOUND};
+use crate::board::{Move, MoveList, MAX_MOVES};
+
+/// Moves one node may defer (a small array: every node pays for it).
+const MAX_DEFERRED: usize = 32;
+/// Captures remembered per node for the capture history's malus.
+const MAX_FAILED_CAPTURES: usize = 16;
+
+/// How the move loop ended.
+pub(super) enum LoopEnd {
+    /// The moves were searched: the best score and move (the move is NULL
+    /// when every move was pruned).
+    Searched { best: i32, best_move: Move },
+    /// The node's score, not to be stored: mated, or the search aborted.
+    Final(i32),
+}
+
+/// What iProbcut's step did at the current move.
+enum PruneStep {
+    /// Nothing more to do (or done): search the move.
+    Search,
+    /// Every move left was pruned.
+    NoneLeft,
+    /// The pre-evaluation was aborted.
+    Aborted,
+}
+
+/// The moves of one node and where the loop stands in them.
+struct NodeMoves {
+    list: MoveList,
+    /// False while only the hash move is in `list` (staged generation).
+    generated: bool,
+    hints: OrderingHints,
+    /// iProbcut's step is still to come at this node ...
+    prune_pending: bool,
+    /// ... at this index (found once the list is generated) ...
+    prune_at: Option<usize>,
+    /// ... with the hash move searched before it.
+    hash_first: bool,
+    /// Moves from this index on were pruned by iProbcut and stayed only to
+    /// be searched shallower (`ipcreduce`).
+    reduced_from: usize,
+    /// Lazy SMP: moves another thread is searching go to the end of the
+    /// list; `deferred_from` is where the moved copies start, and
+    /// `deferred_index[k]` the place copy k had (what LMR and the pruning
+    /// rules count), so a deferred move is searched as it would have
+    /// been, only later.
+    deferred_from: usize,
+    deferred_index: [u8; MAX_DEFERRED],
+}
+
+impl NodeMoves {
+    /// The place in the order of the move at `i` (a deferred copy keeps
+    /// its own).
+    #[inline(always)]
+    fn number(&self, i: usize) -> usize {
+        if i >= self.deferred_from {
+            usize::from(self.deferred_index[i - self.deferred_from])
+        } else {
+            i
+        }
+    }
+}
+
+impl Context<'_> {
+    /// Step 8: searches the moves of `node` in order (see the module docs).
+    /// `futility_value` and `lmp_limit` are steps 7's verdicts.
+    pub(super) fn move_loop(
+        &mut self,
+        node: Node,
+        hash_move: Move,
+        futility_value: Option<i32>,
+        lmp_limit: usize,
+    ) -> LoopEnd {
+        let Node {
+            depth, beta, ply, ..
+        } = node;
+        let mut alpha = node.alpha;
+        // Step 8a. The first moves (the hash move alone when staged)
+        let mut moves = NodeMoves {
+            list: MoveList::new(),
+            generated: true,
+            hints: self.hints(ply, hash_move),
+            prune_pending: false,
+            prune_at: None,
+            hash_first: false,
+            reduced_from: usize::MAX,
+            deferred_from: usize::MAX,
+            deferred_index: [0; MAX_DEFERRED],
+        };
+        if !self.first_moves(&node, &mut moves) {
+            // checkmate and stalemate alike lose for the side to move
+            return LoopEnd::Final(mated_in(ply));
+        };
+        let busy = self.shared.busy.as_ref().filter(|_| {
+            ply > 0 && depth >= self.options.tune.defer_min_depth && self.pre_level == 0
+        });
+        // captures searched here that did not cut off (capture history)
+        let mut failed_captures = [Move::NULL; MAX_FAILED_CAPTURES];
+        let mut failed_count = 0;
+        let check_candidates = self.pos.check_candidates();
+        let mut best = -INFINITY;
+        let mut best_move = Move::NULL;
+        let mut quiets_tried = 0;
+        let mut i = 0;
+        while i < moves.list.len() || !moves.generated {
+            // Step 8b. The rest of the moves, once the hash move is searched
+            if i == 1 && !moves.generated && !self.generate_rest(&node, &mut moves) {
+                break;
+            }
+            // Step 8c. iProbcut's step: pre-evaluate, rank and prune the rest
+            match self.iprobcut_step(&node, &mut moves, i) {
+                PruneStep::Search => {}
+                PruneStep::NoneLeft => break,
+                PruneStep::Aborted => return LoopEnd::Final(0),
+            }
+            let mv = moves.list[i];
+            let deferred = i >= moves.deferred_from;
+            let number = moves.number(i);
+            let quiet = !self.pos.is_capture(mv);
+            let is_killer = moves.hints.killers.contains(&mv);
+            let good_history =
+                quiet && self.options.lmr_table && self.history.is_good(&self.pos, mv);
+            if quiet {
+                quiets_tried += 1;
+            }
+
+            // Step 8d. Futility and late-move pruning of quiet late moves
+            // that were not special before and give no check
+            let prunable =
+                quiet && number > 0 && !is_killer && mv != hash_move && best > -MATE_BOUND;
+            let prune = prunable && (futility_value.is_some() || quiets_tried > lmp_limit);
+            let may_check = check_candidates.may_give_check(mv);
+            // a pruned move is only made to see whether it gives check
+            // (checks are never pruned): a move that cannot is skipped unmade
+            let gives_check = if prune && !may_check {
+                false
+            } else {
+                self.pos.make_move(mv);
+                debug_assert!(may_check || !self.pos.in_check(), "{mv} checks unseen");
+                may_check && self.pos.in_check()
+            };
+            if prune && !gives_check {
+                if may_check {
+                    self.pos.unmake_move();
+                }
+                if let Some(v) = futility_value {
+                    best = best.max(v);
+                }
+                i += 1;
+                continue;
+            }
+
+            // Step 8e. Lazy SMP: a move another thread is searching waits
+            let child_key = self.pos.key();
+            if let Some(busy) = busy {
+                // deferred once at most, and only once the list is final
+                if number > 0
+                    && !deferred
+                    && moves.generated
+                    && !moves.prune_pending
+                    && moves.list.len() < MAX_MOVES
+                    && moves.list.len() - moves.deferred_from.min(moves.list.len()) < MAX_DEFERRED
+                    && busy.searched_by_another(child_key, self.index)
+                {
+                    self.pos.unmake_move();
+                    let len = moves.list.len();
+                    moves.deferred_from = moves.deferred_from.min(len);
+                    moves.deferred_index[len - moves.deferred_from] = i as u8;
+                    moves.list.push(mv);
+                    self.stats.deferred += 1;
+                    if quiet {
+                        quiets_tried -= 1;
+                    }
+                    i += 1;
+                    continue;
+                }
+                busy.enter(child_key, self.index);
+            }
+
+            // Step 8f. Reductions: LMR, and iProbcut's for the moves it
+            // would have pruned (`ipcreduce`)
+            let mut reduction = self.late_move_reduction(
+                &node,
+                number,
+                quiet && !is_killer && !gives_check,
+                good_history,
+            );
+            if number >= moves.reduced_from {
+                reduction = reduction.max(self.options.iprobcut.reduce).min(depth - 2);
+            }
+
+            // Step 8g. Search the child (PVS, re-searched when it surprises)
+            let v = self.search_move(&node, alpha, number, reduction, gives_check);
+            self.pos.unmake_move();
+            if let Some(busy) = busy {
+                busy.leave(child_key, self.index);
+            }
+            if self.aborted {
+                return LoopEnd::Final(0);
+            }
+
+            // Step 8h. A new best move; at a cut-off the history learns
+            if v > best {
+                best = v;
+                best_move = mv;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_score = v;
+                    }
+                    if v >= beta {
+                        self.stats.cutoffs += 1;
+                        self.learn_cutoff(&node, mv, quiet, &failed_captures[..failed_count]);
+                        break;
+                    }
+                }
+            }
+            if !quiet && failed_count < failed_captures.len() {
+                failed_captures[failed_count] = mv;
+                failed_count += 1;
+            }
+            i += 1;
+        }
+        LoopEnd::Searched { best, best_move }
+    }
+
+    /// What move ordering may use at `ply`.
+    #[inline(always)]
+    fn hints(&self, ply: usize, hash_move: Move) -> OrderingHints {
+        let o = self.options;
+        OrderingHints {
+            hash_move,
+            killers: if o.killers {
+                self.history.killers(ply)
+            } else {
+                [Move::NULL; 2]
+            },
+            use_history: o.history,
+            use_see: o.see,
+            see_threshold: o.tune.see_order,
+            countermove: if o.countermove {
+                self.history.countermove(&self.pos)
+            } else {
+                Move::NULL
+            },
+            use_capture_history: o.capture_history,
+        }
+    }
+
+    /// Step 8a: the first moves into `moves`: a legal hash move alone when
+    /// staged generation is on (its cut-off saves generating and ordering
+    /// the others; the order searched is the same either way), else every
+    /// legal move in order; false when there is none.
+    #[inline(always)]
+    fn first_moves(&mut self, node: &Node, moves: &mut NodeMoves) -> bool {
+        let o = self.options;
+        let ply = node.ply;
+        let hash_move = moves.hints.hash_move;
+        let staged = o.staged_movegen
+            && !hash_move.is_null()
+            && self.pos.is_legal(hash_move)
+            && !(ply == 0 && self.banned.contains(&hash_move));
+        if staged {
+            moves.list.push(hash_move);
+            moves.generated = false;
+        } else {
+            self.ordered_moves(node.in_check, ply, &moves.hints, &mut moves.list);
+            if moves.list.is_empty() {
+                return false;
+            }
+        }
+        let prune_here = self.iprobcut_applies(node) && (staged || moves.list.len() > 1);
+        moves.prune_pending = prune_here;
+        // The hash move is never pruned and comes first; searching it
+        // before the pre-evaluations saves them all when it already cuts
+        // off. With `ipclate` the captures and killers that follow it are
+        // searched first too, and only the quiet rest is pre-evaluated.
+        moves.hash_first = prune_here && moves.list[0] == hash_move;
+        true
+    }
+
+    /// Step 8b: after a staged hash move, the other moves in order behind
+    /// it; false when there are none.
+    fn generate_rest(&mut self, node: &Node, moves: &mut NodeMoves) -> bool {
+        moves.generated = true;
+        let hash_move = moves.hints.hash_move;
+        let mut rest = MoveList::new();
+        self.ordered_moves(node.in_check, node.ply, &moves.hints, &mut rest);
+        moves.list.clear();
+        moves.list.push(hash_move);
+        rest.iter()
+            .filter(|&&m| m != hash_move)
+            .for_each(|&m| moves.list.push(m));
+        moves.list.len() > 1
+    }
+
+    /// Step 8c: iProbcut's step (see `iprobcut.rs`), once per node when
+    /// the loop reaches the first move to pre-evaluate: the moves from
+    /// there on are ranked by their pre-evaluation, and the pruned ones
+    /// dropped (or kept at the end to be searched shallower).
+    #[inline(always)]
+    fn iprobcut_step(&mut self, node: &Node, moves: &mut NodeMoves, i: usize) -> PruneStep {
+        if !moves.prune_pending {
+            return PruneStep::Search;
+        }
+        if moves.generated && moves.prune_at.is_none() {
+            // where the pre-evaluation starts, found once per node
+            moves.prune_at = Some(self.prune_start(&moves.list, moves.hash_first, &moves.hints));
+        }
+        if moves.prune_at.is_none_or(|at| i < at) {
+            return PruneStep::Search;
+        }
+        moves.prune_pending = false;
+        let mut rest = MoveList::new();
+        moves.list[i..].iter().for_each(|&m| rest.push(m));
+        let killers = moves.hints.killers;
+        let kept = self.forward_prune(&mut rest, node.ply, moves.hints.hash_move, &killers);
+        if self.aborted {
+            return PruneStep::Aborted;
+        }
+        // keep the ranking of the pre-evaluation for the rest
+        moves.list.truncate(i);
+        rest.iter().for_each(|&m| moves.list.push(m));
+        moves.reduced_from = i + kept;
+        if i >= moves.list.len() {
+            PruneStep::NoneLeft
+        } else {
+            PruneStep::Search
+        }
+    }
+
+    /// Step 8g: the score of the move just made, the `number`-th of the
+    /// node: the first with the full window; the others with a null
+    /// window (`pvs`), `reduction` plies shallower first, and again at
+    /// full depth and then with the full window while they beat alpha.
+    #[inline(always)]
+    fn search_move(
+        &mut self,
+        node: &Node,
+        alpha: i32,
+        number: usize,
+        reduction: i32,
+        gives_check: bool,
+    ) -> i32 {
+        let (beta, ply) = (node.beta, node.ply + 1);
+        let new_depth = node.depth - 1;
+        if number == 0 {
+            return -self.child(gives_check, new_depth, -beta, -alpha, ply);
+        }
+        let mut v = 0;
+        if reduction > 0 {
+            v = -self.child(gives_check, new_depth - reduction, -alpha - 1, -alpha, ply);
+        }
+        if (reduction == 0 || v > alpha) && !self.aborted {
+            if self.options.pvs {
+                v = -self.child(gives_check, new_depth, -alpha - 1, -alpha, ply);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.child(gives_check, new_depth, -beta, -alpha, ply);
+                }
+            } else {
+                v = -self.child(gives_check, new_depth, -beta, -alpha, ply);
+            }
+        }
+        v
+    }
+
+    /// Step 8h: what a cut-off by `mv` teaches: a quiet move is rewarded
+    /// in the history and becomes a killer and countermove; a capture
+    /// gains capture history and the `failed` captures before it lose it.
+    #[inline(always)]
+    fn learn_cutoff(&mut self, node: &Node, mv: Move, quiet: bool, failed: &[Move]) {
+        let o = self.options;
+        let depth = node.depth;
+        if quiet {
+            if o.history {
+                self.history.reward(&self.pos, mv, depth);
+            }
+            if o.killers {
+                self.history.add_killer(node.ply, mv);
+            }
+            if o.countermove {
+                self.history.add_countermove(&self.pos, mv);
+            }
+        } else if o.capture_history {
+            self.history.update_capture(&self.pos, mv, depth * depth);
+            for &c in failed {
+                self.history.update_capture(&self.pos, c, -depth * depth);
+            }
+        }
+    }
+}
