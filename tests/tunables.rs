@@ -136,3 +136,18 @@ fn the_paper_preset_keeps_its_iprobcut_numbers() {
         assert_eq!(t.get(&p), t.get(&d), "{}", t.name);
     }
 }
+
+#[test]
+fn arena_specs_set_tunables_over_their_preset() {
+    use chuhe::arena::player::{EngineKind, PlayerSpec};
+    let spec: PlayerSpec = "iprobcut:paper,lmp_3=14,sigma=20,depth=2".parse().unwrap();
+    let EngineKind::InProcess(o) = spec.kind else {
+        panic!("in process");
+    };
+    assert_eq!(o.tune.lmp_3, 14);
+    assert_eq!(o.tune.ipc_sigma, 20);
+    // the paper preset's own numbers stay
+    assert_eq!(o.tune.ipc_threshold, 4);
+    let refused = "iprobcut:lmp_3=201".parse::<PlayerSpec>();
+    assert!(refused.unwrap_err().contains("out of range"));
+}

@@ -191,8 +191,8 @@ pub struct SearchOptions {
     pub smp_defer: bool,
 
     // --- Search II (issue 13): every technique a switch, all off in the
-    // paper presets; margins in evaluation units (a pawn is 10 in the
-    // default profile). Keys in `KEYS` from "timescaling" to "lazymargin".
+    // paper presets; their margins and depths are tunables (`tune`), in
+    // evaluation units (a pawn is 10 in the default profile).
     /// Stretch or shrink the planned time between iterations (best-move
     /// changes, score drops, a settled best move).
     pub time_scaling: bool,
@@ -202,10 +202,10 @@ pub struct SearchOptions {
     /// Aspiration windows around the previous iteration's score.
     pub aspiration: bool,
     /// Reverse futility (static null move): a non-PV node whose static
-    /// evaluation beats beta by `rfp_margin` per ply of depth returns.
+    /// evaluation beats beta by `tune.rfp_margin` per ply of depth returns.
     pub reverse_futility: bool,
     /// Futility pruning: near the leaves, quiet moves are skipped when the
-    /// static evaluation plus `futility_margin` per ply cannot reach alpha.
+    /// static evaluation plus `tune.futility_margin` per ply cannot reach alpha.
     pub futility: bool,
     /// Late-move pruning: at shallow non-PV nodes only the first quiet
     /// moves (a count growing with depth) are searched.
@@ -222,7 +222,7 @@ pub struct SearchOptions {
     /// other moves are generated (same nodes, less work).
     pub staged_movegen: bool,
     /// Lazy evaluation in quiescence: stand pat on material and position
-    /// alone when they beat beta by `lazy_margin`.
+    /// alone when they beat beta by `tune.lazy_margin`.
     pub lazy_eval: bool,
     /// Lazy evaluation in the main search: the futility family's static
     /// evaluation from material and position alone when they are more than
