@@ -67,6 +67,11 @@ pub(crate) struct Context<'a> {
     pub root_score: i32,
     /// Scratch space of move ordering (see [`order_moves`]).
     pub(super) order_scores: [i32; MAX_MOVES],
+    /// The move a node at this ply leaves out (the singular step's search
+    /// of the hash move's siblings); `Move::NULL` when none.
+    pub(super) excluded: [Move; MAX_PLY + 1],
+    /// The depth of the current iteration (bounds singular extensions).
+    pub(super) root_depth: i32,
 }
 
 impl<'a> Context<'a> {
@@ -101,6 +106,8 @@ impl<'a> Context<'a> {
             pv_len: [0; MAX_PLY + 1],
             root_score: 0,
             order_scores: [0; MAX_MOVES],
+            excluded: [Move::NULL; MAX_PLY + 1],
+            root_depth: 0,
         }
     }
 

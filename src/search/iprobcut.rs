@@ -132,6 +132,8 @@ impl Context<'_> {
     pub(super) fn iprobcut_applies(&self, node: &Node) -> bool {
         let t = &self.options.tune;
         self.options.algorithm == Algorithm::IProbcut
+            && self.options.iprobcut.classic
+            && node.excluded.is_null()
             && node.depth > t.ipc_threshold
             && t.ipc_pre < node.depth - 1
             && !node.in_check

@@ -24,6 +24,7 @@ mod quiesce;
 mod score;
 mod see;
 mod shared;
+mod singular;
 mod smp;
 mod stats;
 mod strength;

@@ -81,6 +81,7 @@ impl Context<'_> {
         &mut self,
         node: Node,
         hash_move: Move,
+        hash_extension: i32,
         futility_value: Option<i32>,
         lmp_limit: usize,
     ) -> LoopEnd {
@@ -101,8 +102,13 @@ impl Context<'_> {
             deferred_index: [0; MAX_DEFERRED],
         };
         if !self.first_moves(&node, &mut moves) {
-            // checkmate and stalemate alike lose for the side to move
-            return LoopEnd::Final(mated_in(ply));
+            return LoopEnd::Final(if node.excluded.is_null() {
+                // checkmate and stalemate alike lose for the side to move
+                mated_in(ply)
+            } else {
+                // the left-out move was the only one: its siblings fail low
+                alpha
+            });
         };
         let busy = self.shared.busy.as_ref().filter(|_| {
             ply > 0 && depth >= self.options.tune.defer_min_depth && self.pre_level == 0
@@ -201,9 +207,16 @@ impl Context<'_> {
             if number >= moves.reduced_from {
                 reduction = reduction.max(self.options.iprobcut.reduce).min(depth - 2);
             }
+            // the siblings of a lone best hash move were all below it at
+            // half depth (the singular step): follow them shallower
+            if hash_extension > 0 && mv != hash_move && !gives_check {
+                let sibling = self.options.tune.ipc_sibling;
+                reduction = (reduction + sibling).min(depth - 2).max(0);
+            }
+            let extension = if mv == hash_move { hash_extension } else { 0 };
 
             // Step 8g. Search the child (PVS, re-searched when it surprises)
-            let v = self.search_move(&node, alpha, number, reduction, gives_check);
+            let v = self.search_move(&node, alpha, number, reduction, extension, gives_check);
             self.pos.unmake_move();
             if let Some(busy) = busy {
                 busy.leave(child_key, self.index);
@@ -279,6 +292,9 @@ impl Context<'_> {
             moves.generated = false;
         } else {
             self.ordered_moves(node.in_check, ply, &moves.hints, &mut moves.list);
+            if !node.excluded.is_null() {
+                moves.list.retain(|m| m != node.excluded);
+            }
             if moves.list.is_empty() {
                 return false;
             }
@@ -344,9 +360,11 @@ impl Context<'_> {
     }
 
     /// Step 8g: the score of the move just made, the `number`-th of the
-    /// node: the first with the full window; the others with a null
-    /// window (`pvs`), `reduction` plies shallower first, and again at
-    /// full depth and then with the full window while they beat alpha.
+    /// node, `extension` plies deeper than the others (the singular
+    /// step's verdict on the hash move): the first with the full window;
+    /// the others with a null window (`pvs`), `reduction` plies shallower
+    /// first, and again at full depth and then with the full window while
+    /// they beat alpha.
     #[inline(always)]
     fn search_move(
         &mut self,
@@ -354,10 +372,11 @@ impl Context<'_> {
         alpha: i32,
         number: usize,
         reduction: i32,
+        extension: i32,
         gives_check: bool,
     ) -> i32 {
         let (beta, ply) = (node.beta, node.ply + 1);
-        let new_depth = node.depth - 1;
+        let new_depth = node.depth - 1 + extension;
         if number == 0 {
             return -self.child(gives_check, new_depth, -beta, -alpha, ply);
         }

@@ -9,11 +9,13 @@ use super::context::Context;
 use super::limits::MAX_PLY;
 use super::moveloop::LoopEnd;
 use super::score::mated_in;
-use super::tt::Bound;
+use super::singular::Singular;
+use super::tt::{Bound, TtHit};
 use crate::board::Move;
 
-/// Deepest ply at which a check still extends (keeps the tree finite).
-const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
+/// Deepest ply at which a check (or a singular move) still extends
+/// (keeps the tree finite).
+pub(super) const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
 
 /// What the pruning rules ask of a node: its window, remaining depth,
 /// distance from the root, and kind.
@@ -26,14 +28,18 @@ pub(super) struct Node {
     /// An open window (a principal-variation node): nothing is pruned.
     pub pv_node: bool,
     pub in_check: bool,
+    /// The move this search of the node leaves out (`Move::NULL`: none):
+    /// the singular step searches the hash move's siblings this way.
+    pub excluded: Move,
 }
 
 /// What the transposition table says about a node.
 enum Probe {
     /// A stored score that settles the node.
     Cutoff(i32),
-    /// Search on, starting with this move (`Move::NULL`: none).
-    Search(Move),
+    /// Search on, starting with this move (`Move::NULL`: none); the
+    /// entry, if any.
+    Search(Move, Option<TtHit>),
 }
 
 impl Context<'_> {
@@ -48,7 +54,11 @@ impl Context<'_> {
     ) -> i32 {
         let known_check = self.known_check.take();
         let pv_node = beta - alpha > 1;
+        let excluded = self.excluded[ply];
         self.pv_len[ply] = 0;
+        if ply == 0 {
+            self.root_depth = depth;
+        }
 
         // Step 1. Draws and losses by rule, mate-distance pruning
         if ply > 0 {
@@ -88,13 +98,14 @@ impl Context<'_> {
             ply,
             pv_node,
             in_check,
+            excluded,
         };
 
         // Step 3. Transposition table probe
         let key = self.pos.key();
-        let hash_move = match self.probe_tt(key, &node) {
+        let (hash_move, tt_hit) = match self.probe_tt(key, &node) {
             Probe::Cutoff(score) => return score,
-            Probe::Search(mv) => mv,
+            Probe::Search(mv, hit) => (mv, hit),
         };
 
         // Step 4. Static evaluation (for the futility family only)
@@ -106,18 +117,30 @@ impl Context<'_> {
         }
 
         // Step 6. Null-move pruning
-        if allow_null {
+        if allow_null && excluded.is_null() {
             if let Some(score) = self.null_move(&node) {
                 return score;
             }
         }
+
+        // Step 6b. iProbcut's per-node forms (`singular.rs`): ProbCut at
+        // expected cut nodes, then the singular ranking of the hash move
+        if let Some(score) = self.probcut(&node, tt_hit.as_ref()) {
+            return score;
+        }
+        let hash_extension = match self.singular(&node, hash_move, tt_hit.as_ref()) {
+            Singular::Plain => 0,
+            Singular::Extend => 1,
+            Singular::Reduce => -1,
+            Singular::Cut(score) => return score,
+        };
 
         // Step 7. Futility and late-move pruning: what the move loop skips
         let futility_value = self.futility_value(&node, static_eval);
         let lmp_limit = self.lmp_limit(&node);
 
         // Step 8. The move loop (iProbcut's step, LMR, PVS; `moveloop.rs`)
-        match self.move_loop(node, hash_move, futility_value, lmp_limit) {
+        match self.move_loop(node, hash_move, hash_extension, futility_value, lmp_limit) {
             LoopEnd::Searched { best, best_move } => {
                 // Step 9. Store the result in the transposition table
                 self.store_tt(key, &node, best, best_move);
@@ -145,11 +168,14 @@ impl Context<'_> {
     #[inline(always)]
     fn probe_tt(&mut self, key: u64, node: &Node) -> Probe {
         let mut hash_move = Move::NULL;
-        if !self.options.tt {
-            return Probe::Search(hash_move);
+        // a search with a move left out is not the node's search: it
+        // neither takes nor leaves a table entry
+        if !self.options.tt || !node.excluded.is_null() {
+            return Probe::Search(hash_move, None);
         }
         self.stats.tt_probes += 1;
-        if let Some(hit) = self.tt.probe(key, node.ply) {
+        let found = self.tt.probe(key, node.ply);
+        if let Some(hit) = found {
             self.stats.tt_hits += 1;
             if let Some(m) = hit.mv.filter(|&m| self.pos.is_pseudo_legal(m)) {
                 hash_move = m;
@@ -165,7 +191,7 @@ impl Context<'_> {
                 }
             }
         }
-        Probe::Search(hash_move)
+        Probe::Search(hash_move, found)
     }
 
     /// Step 9: the node's result into the transposition table, with the
@@ -173,7 +199,7 @@ impl Context<'_> {
     #[inline(always)]
     fn store_tt(&mut self, key: u64, node: &Node, best: i32, best_move: Move) {
         let alpha = node.alpha;
-        if self.options.tt {
+        if self.options.tt && node.excluded.is_null() {
             let bound = if best >= node.beta {
                 Bound::Lower
             } else if best > alpha {

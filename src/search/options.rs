@@ -109,6 +109,20 @@ pub struct IProbcutParams {
     /// only come out lower and keep more, never prune a child the exact
     /// scores would keep.
     pub null_window: bool,
+    /// The paper's step: every child of a node above `threshold` gets a
+    /// pre-evaluation and only the best are searched (`iprobcut.rs`).
+    pub classic: bool,
+    /// The pre-evaluation as singular extensions and multi-cut use it: at
+    /// a node with a deep enough hash move, the other children are
+    /// searched together at half depth against a bound just below the
+    /// hash move's value; a lone best child is followed a ply deeper, a
+    /// node whose other children clear beta too is cut (`singular.rs`).
+    pub singular: bool,
+    /// ProbCut (Buro) in its modern form at expected cut nodes: good
+    /// captures get a quiescence and then a reduced null-window search
+    /// above beta plus a margin; the first that clears it cuts the node
+    /// (`singular.rs`).
+    pub probcut: bool,
 }
 
 impl Default for IProbcutParams {
@@ -121,6 +135,9 @@ impl Default for IProbcutParams {
             late: true,
             tt_pre: true,
             null_window: false,
+            classic: true,
+            singular: false,
+            probcut: false,
         }
     }
 }
@@ -312,6 +329,9 @@ impl SearchOptions {
                 late: false,
                 tt_pre: false,
                 null_window: false,
+                classic: true,
+                singular: false,
+                probcut: false,
                 ..IProbcutParams::default()
             },
             tt: false,
@@ -368,6 +388,9 @@ impl SearchOptions {
                 late: false,
                 tt_pre: false,
                 null_window: false,
+                classic: true,
+                singular: false,
+                probcut: false,
             },
             ..SearchOptions::paper_alphabeta()
         }

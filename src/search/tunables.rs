@@ -178,6 +178,19 @@ tunables! {
         "iProbcut k (percent of sigma) in the endgame";
     ipc_sigma "sigma" = super::options::SIGMA_DEFAULT_PROFILE, 0..=10_000, step 1.0, true,
         "iProbcut sigma in evaluation units";
+    // --- iProbcut's per-node forms (see `singular.rs`)
+    ipc_singular_depth "ipcsdepth" = 6, 1..=60, step 0.5, false,
+        "iProbcut singular step from this remaining depth on";
+    ipc_singular_margin "ipcsmargin" = 8, 0..=200, step 1.0, false,
+        "iProbcut singular bound below the hash move's value (eighths of a unit per ply)";
+    ipc_sibling "ipcsibling" = 0, 0..=8, step 0.5, false,
+        "iProbcut: plies less for the siblings of a lone best hash move";
+    ipc_probcut_depth "ipcpcdepth" = 5, 2..=60, step 0.5, false,
+        "iProbcut ProbCut from this remaining depth on";
+    ipc_probcut_margin "ipcpcmargin" = 30, 0..=10_000, step 3.0, false,
+        "iProbcut ProbCut margin above beta (evaluation units)";
+    ipc_probcut_reduction "ipcpcreduce" = 4, 1..=20, step 0.5, false,
+        "iProbcut ProbCut verification search this many plies shallower";
     // --- root: aspiration windows and lazy SMP
     aspiration_window "aspirationwindow" = 20, 1..=10_000, step 2.0, false,
         "first aspiration half-width in evaluation units";

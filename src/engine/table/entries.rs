@@ -495,6 +495,33 @@ pub static FIXED: &[OptionDef] = &[
         "iProbcut pre-evaluates the children after the n-th with a null window at the pruning floor",
         |o| o.search.iprobcut.null_window
     ),
+    check!(
+        "ipcclassic",
+        None,
+        None,
+        [],
+        Search,
+        "iProbcut pre-evaluates every child above the threshold and searches only the best (the paper's step)",
+        |o| o.search.iprobcut.classic
+    ),
+    check!(
+        "ipcsingular",
+        None,
+        None,
+        [],
+        Search,
+        "iProbcut ranks the hash move against its siblings' half-depth search: a lone best is followed deeper, several above beta cut",
+        |o| o.search.iprobcut.singular
+    ),
+    check!(
+        "ipcprobcut",
+        None,
+        None,
+        [],
+        Search,
+        "iProbcut cuts expected cut nodes on a good capture whose shallow search clears beta by a margin (ProbCut)",
+        |o| o.search.iprobcut.probcut
+    ),
     number!(
         "ipcreduce",
         0,

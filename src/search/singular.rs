@@ -1,0 +1,193 @@
+//! iProbcut inside a modern search: the shallow pre-evaluation of
+//! children used the way the strongest alpha-beta engines use reduced
+//! searches, once per node instead of once per child.
+//!
+//! - **Singular step** (singular extensions with multi-cut): at a node
+//!   whose hash move is known to some depth, every *other* child is
+//!   pre-evaluated together by one half-depth null-window search of the
+//!   node with the hash move excluded, against a bound just below the
+//!   hash move's value. If no sibling reaches it, the hash move is the
+//!   lone best child and the deep search follows it one ply deeper; if
+//!   the siblings clear beta as well, several children refute the node
+//!   and it is cut at once; if the hash move's value is above beta but
+//!   the siblings' is not, the hash move is followed a ply shallower.
+//! - **ProbCut** (Buro): at an expected cut node, good captures get a
+//!   quiescence search and then a reduced null-window search above
+//!   `beta + margin`; the first that clears it cuts the node.
+//!
+//! Both are iProbcut's idea — a shallow search decides which children the
+//! deep search follows, and how deep — in the form that survives next to
+//! late-move reductions: one test per node, behind the hash table.
+
+use super::context::Context;
+use super::negamax::{Node, MAX_EXTENSION_PLY};
+use super::options::Algorithm;
+use super::ordering::mvv_lva;
+use super::score::MATE_BOUND;
+use super::see::see_at_least;
+use super::tt::{Bound, TtHit};
+use crate::board::{Move, MoveList};
+
+/// What the singular step found about the hash move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Singular {
+    /// Nothing conclusive: search the node as usual.
+    Plain,
+    /// The hash move is the lone best child: search it a ply deeper.
+    Extend,
+    /// Other children clear beta too: the node fails high with this value.
+    Cut(i32),
+    /// The hash move is above beta but not alone: search it a ply shallower.
+    Reduce,
+}
+
+impl Context<'_> {
+    /// Whether the node is searched by iProbcut in full (not a search of
+    /// some of its moves only).
+    fn ipc_node(&self, node: &Node) -> bool {
+        self.options.algorithm == Algorithm::IProbcut && node.excluded.is_null()
+    }
+
+    /// Step 6b: ProbCut at an expected cut node: the value that cuts it,
+    /// if a good capture's shallow search clears beta by the margin.
+    pub(super) fn probcut(&mut self, node: &Node, hit: Option<&TtHit>) -> Option<i32> {
+        let t = &self.options.tune;
+        let applies = self.ipc_node(node)
+            && self.options.iprobcut.probcut
+            && !node.pv_node
+            && !node.in_check
+            && node.ply > 0
+            && node.depth >= t.ipc_probcut_depth
+            && node.beta.abs() < MATE_BOUND;
+        if !applies {
+            return None;
+        }
+        let cut = self.probcut_search(node.depth, node.beta, node.ply, hit);
+        if self.aborted {
+            return Some(0);
+        }
+        cut
+    }
+
+    /// Step 6b: the singular step, at a node whose table entry is deep
+    /// enough and holds the hash move (see the module docs).
+    pub(super) fn singular(&mut self, node: &Node, hash_move: Move, hit: Option<&TtHit>) -> Singular {
+        let depth = node.depth;
+        let applies = self.ipc_node(node)
+            && self.options.iprobcut.singular
+            && !node.in_check
+            && node.ply > 0
+            && node.ply < MAX_EXTENSION_PLY
+            && (node.ply as i32) < 2 * self.root_depth
+            && depth >= self.options.tune.ipc_singular_depth
+            && !hash_move.is_null();
+        let hit = hit.filter(|h| {
+            h.depth >= depth - 3 && h.bound != Bound::Upper && h.score.abs() < MATE_BOUND
+        });
+        match hit {
+            Some(hit) if applies => self.singular_search(node, hash_move, hit),
+            _ => Singular::Plain,
+        }
+    }
+
+    /// The singular step's search: the node without `hash_move` at half
+    /// depth, against a bound just below the entry's value.
+    fn singular_search(&mut self, node: &Node, hash_move: Move, hit: &TtHit) -> Singular {
+        let (depth, beta, ply) = (node.depth, node.beta, node.ply);
+        let margin = self.options.tune.ipc_singular_margin * depth / 8;
+        let singular_beta = (hit.score - margin).max(-MATE_BOUND + 1);
+        let nodes_before = self.stats.nodes;
+        let calls_before = self.counter.calls;
+        self.pre_level += 1;
+        self.excluded[ply] = hash_move;
+        self.known_check = Some(false);
+        let v = self.negamax((depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+        self.excluded[ply] = Move::NULL;
+        self.pre_level -= 1;
+        // the excluded search wrote its own line at this ply
+        self.pv_len[ply] = 0;
+        self.count_pre(nodes_before, calls_before);
+        self.stats.pre_searches += 1;
+        if self.aborted {
+            Singular::Plain
+        } else if v < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else if hit.score >= beta {
+            Singular::Reduce
+        } else {
+            Singular::Plain
+        }
+    }
+
+    /// ProbCut's searches at a node of remaining `depth`.
+    fn probcut_search(
+        &mut self,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        hit: Option<&TtHit>,
+    ) -> Option<i32> {
+        let t = &self.options.tune;
+        let probcut_beta = beta + t.ipc_probcut_margin;
+        let reduction = t.ipc_probcut_reduction;
+        if probcut_beta >= MATE_BOUND {
+            return None;
+        }
+        // the table already says a search this deep stays below it
+        if hit.is_some_and(|h| h.depth >= depth - 3 && h.score < probcut_beta) {
+            return None;
+        }
+        let nodes_before = self.stats.nodes;
+        let calls_before = self.counter.calls;
+        let threshold = probcut_beta - self.evaluate();
+        let mut captures = MoveList::new();
+        self.pos.legal_captures_into(false, &mut captures);
+        let pos = &self.pos;
+        captures.as_mut_slice().sort_by_key(|&m| -mvv_lva(pos, m));
+        self.pre_level += 1;
+        let mut cut = None;
+        for &mv in captures.iter() {
+            if !see_at_least(&mut self.pos, mv, threshold) {
+                continue;
+            }
+            self.stats.pre_searches += 1;
+            self.pos.make_move(mv);
+            let mut v = -self.quiesce(-probcut_beta, -probcut_beta + 1, ply + 1);
+            if v >= probcut_beta && !self.aborted {
+                v = -self.negamax(
+                    depth - 1 - reduction,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    ply + 1,
+                    true,
+                );
+            }
+            self.pos.unmake_move();
+            if self.aborted {
+                break;
+            }
+            if v >= probcut_beta {
+                if self.options.tt {
+                    let key = self.pos.key();
+                    self.tt.store(key, depth - 3, v, Bound::Lower, mv, ply);
+                }
+                cut = Some(v - (probcut_beta - beta));
+                break;
+            }
+        }
+        self.pre_level -= 1;
+        self.count_pre(nodes_before, calls_before);
+        cut
+    }
+
+    /// Charges the nodes and evaluation calls since the given counts to
+    /// the pre-evaluation statistics (once, at the outermost level).
+    fn count_pre(&mut self, nodes_before: u64, calls_before: u64) {
+        if self.pre_level == 0 {
+            self.stats.pre_nodes += self.stats.nodes - nodes_before;
+            self.stats.pre_evals += self.counter.calls - calls_before;
+        }
+    }
+}
