@@ -33,8 +33,9 @@ use crate::board::{Move, MoveList};
 pub(super) enum Singular {
     /// Nothing conclusive: search the node as usual.
     Plain,
-    /// The hash move is the lone best child: search it a ply deeper.
-    Extend,
+    /// The hash move is the lone best child: search it this many plies
+    /// deeper (2 when its siblings fall far below it, `ipcsdouble`).
+    Extend(i32),
     /// Other children clear beta too: the node fails high with this value.
     Cut(i32),
     /// The hash move is above beta but not alone: search it a ply shallower.
@@ -71,7 +72,12 @@ impl Context<'_> {
 
     /// Step 6b: the singular step, at a node whose table entry is deep
     /// enough and holds the hash move (see the module docs).
-    pub(super) fn singular(&mut self, node: &Node, hash_move: Move, hit: Option<&TtHit>) -> Singular {
+    pub(super) fn singular(
+        &mut self,
+        node: &Node,
+        hash_move: Move,
+        hit: Option<&TtHit>,
+    ) -> Singular {
         let depth = node.depth;
         let applies = self.ipc_node(node)
             && self.options.iprobcut.singular
@@ -101,7 +107,13 @@ impl Context<'_> {
         self.pre_level += 1;
         self.excluded[ply] = hash_move;
         self.known_check = Some(false);
-        let v = self.negamax((depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+        let v = self.negamax(
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            false,
+        );
         self.excluded[ply] = Move::NULL;
         self.pre_level -= 1;
         // the excluded search wrote its own line at this ply
@@ -111,7 +123,13 @@ impl Context<'_> {
         if self.aborted {
             Singular::Plain
         } else if v < singular_beta {
-            Singular::Extend
+            let double = self.options.tune.ipc_double_margin;
+            // a second ply only on the first half of the path: each
+            // double extension lengthens the line, and they must not
+            // compound without end
+            let far_below =
+                double > 0 && v < singular_beta - double && (ply as i32) < self.root_depth;
+            Singular::Extend(if far_below { 2 } else { 1 })
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
         } else if hit.score >= beta {

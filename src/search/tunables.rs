@@ -183,6 +183,8 @@ tunables! {
         "iProbcut singular step from this remaining depth on";
     ipc_singular_margin "ipcsmargin" = 8, 0..=200, step 1.0, false,
         "iProbcut singular bound below the hash move's value (eighths of a unit per ply)";
+    ipc_double_margin "ipcsdouble" = 0, 0..=10_000, step 2.0, false,
+        "iProbcut: a lone best hash move this far above its siblings is followed two plies deeper (0 = never)";
     ipc_sibling "ipcsibling" = 0, 0..=8, step 0.5, false,
         "iProbcut: plies less for the siblings of a lone best hash move";
     ipc_probcut_depth "ipcpcdepth" = 5, 2..=60, step 0.5, false,
