@@ -12,6 +12,9 @@ use chuhe::search::{
 /// The per-node switches, each on its own.
 const NODE_SWITCHES: &[&str] = &["ipcsingular", "ipcprobcut"];
 
+/// The per-node forms' numbers, with values away from their defaults.
+const NODE_NUMBERS: &[(&str, &str)] = &[("ipcsdouble", "20"), ("ipcsibling", "1")];
+
 fn search(options: SearchOptions, pos: &Position, depth: i32) -> SearchResult {
     let mut s = Searcher::new(options);
     s.search(
@@ -86,11 +89,16 @@ fn each_per_node_form_changes_the_search_deterministically_and_counts_as_pre_eva
 
 #[test]
 fn alpha_beta_ignores_every_iprobcut_form() {
-    let mut plain = SearchOptions::default();
-    plain.algorithm = Algorithm::AlphaBeta;
+    let plain = SearchOptions {
+        algorithm: Algorithm::AlphaBeta,
+        ..SearchOptions::default()
+    };
     let mut all = plain.clone();
     for key in NODE_SWITCHES {
         all = with(all, key, "on");
+    }
+    for (key, value) in NODE_NUMBERS {
+        all = with(all, key, value);
     }
     for pos in bench_positions().iter().take(3) {
         let a = search(plain.clone(), pos, 8);
