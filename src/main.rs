@@ -45,6 +45,8 @@ enum Command {
     Datagen(cli::datagen::DatagenArgs),
     /// Fit the default profile's parameters to training data.
     Tune(cli::tune::TuneArgs),
+    /// Tune search tunables by SPSA self-play (see docs/spsa.md).
+    Spsa(cli::spsa::SpsaArgs),
     /// Opening book tools: probe, statistics, build.
     Book {
         #[command(subcommand)]
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Some(Command::Sigma(args)) => cli::sigma::run(args),
         Some(Command::Datagen(args)) => cli::datagen::run(args),
         Some(Command::Tune(args)) => cli::tune::run(args),
+        Some(Command::Spsa(args)) => cli::spsa::run(args),
         Some(Command::Arena(args)) => match chuhe::arena::run(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

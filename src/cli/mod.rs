@@ -8,6 +8,7 @@ pub mod perft;
 pub mod play;
 pub mod search;
 pub mod sigma;
+pub mod spsa;
 pub mod tune;
 
 use chuhe::board::{Position, PositionError};

@@ -8,4 +8,6 @@ pub mod dataset;
 pub mod emit;
 pub mod fit;
 pub mod import;
+pub mod spsa;
+pub mod spsa_games;
 pub mod wdlfit;
