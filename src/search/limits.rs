@@ -102,7 +102,11 @@ impl TimeBudget {
         let mut hard = None;
         let mut from_clock = false;
         if let Some(mt) = limits.movetime {
-            let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+            // a fixed move time is the GUI's to spend: keep the overhead
+            // off it, but never more than 5 % of it (a 100 ms overhead
+            // would take a fifth of `go movetime 500`)
+            let keep = overhead.min(mt / 20);
+            let t = mt.saturating_sub(keep).max(Duration::from_millis(1));
             soft = Some(t);
             hard = Some(t);
         }
@@ -141,6 +145,30 @@ impl TimeBudget {
             soft,
             hard,
             from_clock,
+        }
+    }
+
+    /// Whether another iteration may start once `spent` of the budget is
+    /// gone, the plan scaled by `percent` (see [`scaled_soft`]): on a game
+    /// clock not once `next_iter_percent` percent of the plan is spent
+    /// (the next iteration would take several times the last, and time
+    /// not spent now is there for later moves); with a fixed move time
+    /// always — the time is the move's whatever it does, UCI's `movetime`
+    /// means "search exactly this long", and the hard limit stops the
+    /// search inside the last iteration.
+    ///
+    /// [`scaled_soft`]: TimeBudget::scaled_soft
+    pub fn next_iteration_allowed(
+        &self,
+        spent: Duration,
+        percent: u32,
+        next_iter_percent: i32,
+    ) -> bool {
+        match self.scaled_soft(percent) {
+            Some(soft) if self.from_clock => {
+                spent.as_micros() * 100 < soft.as_micros() * next_iter_percent.max(0) as u128
+            }
+            _ => true,
         }
     }
 
@@ -268,6 +296,37 @@ mod tests {
         let b = TimeBudget::new(&Limits::movetime_ms(500), Duration::from_millis(30));
         assert_eq!(b.scaled_soft(250), b.soft);
         assert_eq!(b.scaled_soft(50), b.soft);
+    }
+
+    #[test]
+    fn a_fixed_move_time_is_searched_to_its_end() {
+        // `go movetime 1500` with 30 ms overhead: 1470 ms, and every
+        // iteration may start until the hard limit stops the search
+        let b = TimeBudget::new(&Limits::movetime_ms(1500), Duration::from_millis(30));
+        assert_eq!(b.hard, Some(Duration::from_millis(1470)));
+        assert_eq!(b.soft, b.hard);
+        for ms in [100, 800, 1000, 1400, 1469] {
+            assert!(
+                b.next_iteration_allowed(Duration::from_millis(ms), 100, 55),
+                "{ms}"
+            );
+        }
+        // a clock plan stops starting iterations past 55 % of the plan
+        let c = TimeBudget::new(&clock(60_000, 0, None), Duration::from_millis(30));
+        let plan = c.soft.unwrap();
+        assert!(c.next_iteration_allowed(plan * 50 / 100, 100, 55));
+        assert!(!c.next_iteration_allowed(plan * 60 / 100, 100, 55));
+        // a move time under a clock: the shorter, and it is a fixed time
+        let both = Limits {
+            movetime: Some(Duration::from_millis(2000)),
+            ..clock(600_000, 0, None)
+        };
+        let m = TimeBudget::new(&both, Duration::from_millis(30));
+        assert_eq!(m.hard, Some(Duration::from_millis(1970)));
+        assert!(m.next_iteration_allowed(Duration::from_millis(1900), 100, 55));
+        // the overhead kept off a short move time is at most 5 % of it
+        let short = TimeBudget::new(&Limits::movetime_ms(500), Duration::from_millis(100));
+        assert_eq!(short.hard, Some(Duration::from_millis(475)));
     }
 
     #[test]

@@ -427,15 +427,10 @@ impl Searcher {
                 } else {
                     100
                 };
-                if let Some(soft) = budget.scaled_soft(percent) {
-                    // the next iteration would take several times this one
-                    // (the clock counts from ponderhit when pondering ended)
-                    let spent = ctx.clock_start.elapsed();
-                    if spent.as_micros() * 100
-                        >= soft.as_micros() * options.tune.time_next_iter as u128
-                    {
-                        break;
-                    }
+                // the clock counts from ponderhit when pondering ended
+                let spent = ctx.clock_start.elapsed();
+                if !budget.next_iteration_allowed(spent, percent, options.tune.time_next_iter) {
+                    break;
                 }
             }
             ctx
