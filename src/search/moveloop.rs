@@ -253,7 +253,7 @@ impl Context<'_> {
 
     /// What move ordering may use at `ply`.
     #[inline(always)]
-    fn hints(&self, ply: usize, hash_move: Move) -> OrderingHints {
+    pub(super) fn hints(&self, ply: usize, hash_move: Move) -> OrderingHints {
         let o = self.options;
         OrderingHints {
             hash_move,

@@ -98,7 +98,12 @@ impl Context<'_> {
 
     /// The singular step's search: the node without `hash_move` at half
     /// depth, against a bound just below the entry's value.
-    fn singular_search(&mut self, node: &Node, hash_move: Move, hit: &TtHit) -> Singular {
+    pub(super) fn singular_search(
+        &mut self,
+        node: &Node,
+        hash_move: Move,
+        hit: &TtHit,
+    ) -> Singular {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);
         let margin = self.options.tune.ipc_singular_margin * depth / 8;
         let singular_beta = (hit.score - margin).max(-MATE_BOUND + 1);

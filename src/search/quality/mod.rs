@@ -1,0 +1,486 @@
+//! `chuhe ipc-quality`: an offline measure of how well iProbcut's steps
+//! choose, against the truth of a full-width search of the same depth
+//! (see docs/iprobcut-quality.md).
+//!
+//! For a position and a depth `d` the measure
+//! 1. searches the position to `d` with the playing alpha-beta
+//!    (`algorithm=alphabeta`, same options otherwise): the true best move
+//!    and its value;
+//! 2. searches it to `d − 1` with the iProbcut options under test, so that
+//!    the hash table and history hold what they hold when iteration `d`
+//!    starts in play;
+//! 3. runs the singular step (`singular.rs`) at the root as a node of
+//!    depth `d` whose beta is the singular bound, then the classic step
+//!    (`iprobcut.rs`: pre-evaluation, ranking and selection, with the
+//!    hash move, captures and killers that lead the order searched first
+//!    as in play) — the search's own functions, on the same tables;
+//! 4. judges their verdicts by more alpha-beta searches of depth `d` with
+//!    root moves left out: without the pruned children (the best kept
+//!    value), and without the hash move (the best of its siblings).
+//!
+//! Every search starts from cleared tables, so a sample does not depend on
+//! the ones before it, and the whole measure is deterministic.
+
+mod report;
+
+pub use report::{ClassicRow, QualityReport, SingularRow};
+
+use super::context::Context;
+use super::limits::{Limits, TimeBudget};
+use super::negamax::Node;
+use super::options::{Algorithm, SearchOptions};
+use super::score::MATE_BOUND;
+use super::shared::SharedSearch;
+use super::singular::Singular;
+use super::tt::{Bound, TtHit};
+use super::{SearchControl, Searcher};
+use crate::board::{Colour, Move, MoveList, PieceKind, Position, MAX_MOVES};
+use serde::Serialize;
+use std::time::Duration;
+
+/// Scores are clamped to ±this before differences are taken: a mate or a
+/// rule loss counts as a decisive score, not as 30000 points.
+pub const DECISIVE: i32 = 1000;
+
+/// Game phase by the material on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum Phase {
+    /// 16–20 units of rooks (3 each), horses and cannons (1 each).
+    Opening,
+    /// 9–15 units.
+    Middlegame,
+    /// 8 units or fewer (e.g. a rook and a horse a side).
+    Endgame,
+}
+
+impl Phase {
+    /// The phase of `pos` (both sides' rooks ×3, horses and cannons).
+    pub fn of(pos: &Position) -> Phase {
+        let mut units = 0;
+        for colour in Colour::ALL {
+            units += 3 * pos.count(colour, PieceKind::Rook);
+            units += pos.count(colour, PieceKind::Knight);
+            units += pos.count(colour, PieceKind::Cannon);
+        }
+        match units {
+            16.. => Phase::Opening,
+            9..=15 => Phase::Middlegame,
+            _ => Phase::Endgame,
+        }
+    }
+
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Opening => "opening",
+            Phase::Middlegame => "middlegame",
+            Phase::Endgame => "endgame",
+        }
+    }
+}
+
+/// The full-width truth at one position and depth.
+#[derive(Clone, Debug, Serialize)]
+pub struct Truth {
+    /// The best move of the alpha-beta search of depth `d` (ICCS).
+    pub best_move: String,
+    /// Its value, side to move's view.
+    pub score: i32,
+    /// That search's nodes (the scale for the pre-evaluation cost).
+    pub nodes: u64,
+}
+
+/// What the classic step did at the root, and what it cost.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClassicSample {
+    /// Whether play applies the step at this depth (`ipcclassic` on and
+    /// the depth above `threshold`).
+    pub in_play: bool,
+    /// Moves searched before the step (hash move, and with `ipclate` the
+    /// captures and killers leading the order): never pruned.
+    pub leading: usize,
+    /// Children pre-evaluated (ranked).
+    pub ranked: usize,
+    /// Of those, pre-evaluated by a search (the rest from the table).
+    pub searched: u64,
+    /// Ranked children kept.
+    pub kept: usize,
+    /// Ranked children pruned.
+    pub pruned: usize,
+    /// The true best move's place in the ranking (1 = best); `None` when
+    /// it was among the leading moves.
+    pub best_rank: Option<usize>,
+    /// Whether the true best move was pruned.
+    pub best_pruned: bool,
+    /// True best − best kept (both clamped to ±[`DECISIVE`]; 0 when the
+    /// best is kept).
+    pub loss: i32,
+    /// Nodes of the pre-evaluation searches.
+    pub pre_nodes: u64,
+}
+
+/// What the singular step said at the root, and the truth about it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SingularSample {
+    /// Whether play runs the step at this depth (`ipcsdepth`).
+    pub in_play: bool,
+    /// The hash move (ICCS) and its value in the table.
+    pub hash_move: String,
+    pub hash_score: i32,
+    /// The singular bound (hash value − margin), also the node's beta.
+    pub singular_beta: i32,
+    /// `extend` (the hash move is the lone best) or `cut` (its siblings
+    /// reach the bound too: multi-cut).
+    pub verdict: &'static str,
+    /// Truth: the hash move is the full-width best.
+    pub hash_best: bool,
+    /// Truth: the best value of the other moves.
+    pub second: i32,
+    /// Nodes of the excluded-move search.
+    pub pre_nodes: u64,
+}
+
+impl SingularSample {
+    /// "Extend" is right: the hash move is the best and its siblings stay
+    /// below the singular bound.
+    pub fn extend_right(&self) -> bool {
+        self.hash_best && self.second < self.singular_beta
+    }
+
+    /// "Cut" is right: the node's full-width value reaches beta.
+    pub fn cut_right(&self, truth: &Truth) -> bool {
+        truth.score >= self.singular_beta
+    }
+
+    /// The stronger claim of multi-cut: the siblings alone reach beta.
+    pub fn siblings_clear(&self) -> bool {
+        self.second >= self.singular_beta
+    }
+}
+
+/// One position at one depth.
+#[derive(Clone, Debug, Serialize)]
+pub struct Sample {
+    /// Index of the position in the input (from 0).
+    pub position: usize,
+    pub fen: String,
+    pub depth: i32,
+    pub phase: Phase,
+    pub truth: Truth,
+    /// The classic step as in play (`None` in check, or when `pre` ≥
+    /// `d − 1`: no shallower search).
+    pub classic: Option<ClassicSample>,
+    /// The classic step's ranking alone: every child pre-evaluated from
+    /// cleared tables, no hash move, nothing searched before it.
+    pub ranking: Option<ClassicSample>,
+    /// `None` without a usable hash entry (move, depth ≥ d − 3, not an
+    /// upper bound, not a mate score) or in check.
+    pub singular: Option<SingularSample>,
+}
+
+/// The measure: the iProbcut options under test and the truth's.
+pub struct Quality {
+    play: Searcher,
+    truth: Searcher,
+    control: SearchControl,
+}
+
+impl Quality {
+    /// A measure of `options` (iProbcut's numbers and switches; the truth
+    /// uses the same with `algorithm=alphabeta`). One thread is used.
+    pub fn new(options: &SearchOptions) -> Quality {
+        let mut play = options.clone();
+        play.algorithm = Algorithm::IProbcut;
+        play.threads = 1;
+        let mut truth = play.clone();
+        truth.algorithm = Algorithm::AlphaBeta;
+        Quality {
+            play: Searcher::new(play),
+            truth: Searcher::new(truth),
+            control: SearchControl::new(),
+        }
+    }
+
+    /// The full-width best move and value of `pos` at `depth`, without
+    /// the `left_out` root moves (from cleared tables).
+    fn truth_search(&mut self, pos: &Position, depth: i32, left_out: &[Move]) -> (Move, i32, u64) {
+        self.truth.clear();
+        let r = self.truth.search(
+            pos,
+            &Limits::depth(depth),
+            &self.control,
+            left_out,
+            &mut |_| {},
+        );
+        (r.best_move.unwrap_or(Move::NULL), r.score, r.stats.nodes)
+    }
+
+    /// Measures the steps at `pos` for `depth` (≥ 2); `None` when the
+    /// position has fewer than two legal moves (nothing to choose).
+    pub fn sample(&mut self, index: usize, pos: &Position, depth: i32) -> Option<Sample> {
+        let legal = pos.legal_moves();
+        if legal.len() < 2 || depth < 2 {
+            return None;
+        }
+        let (best, score, nodes) = self.truth_search(pos, depth, &[]);
+        let truth = Truth {
+            best_move: best.to_string(),
+            score,
+            nodes,
+        };
+        let in_check = pos.in_check();
+        // the ranking alone: every child pre-evaluated from cleared tables
+        self.play.clear();
+        let ranking = if in_check {
+            None
+        } else {
+            self.with_context(pos, depth, &legal, |ctx| {
+                classic_step(ctx, depth, Move::NULL, false)
+            })
+        };
+        // the steps as in play: on the tables of the search to depth − 1
+        self.play.clear();
+        self.play.search(
+            pos,
+            &Limits::depth(depth - 1),
+            &self.control,
+            &[],
+            &mut |_| {},
+        );
+        let (singular, classic) = if in_check {
+            (None, None)
+        } else {
+            self.with_context(pos, depth, &legal, |ctx| {
+                let hit = ctx.tt.probe(ctx.pos.key(), 0);
+                let hash_move = hit
+                    .and_then(|h| h.mv)
+                    .filter(|&m| legal.contains(m))
+                    .unwrap_or(Move::NULL);
+                // the singular step comes first at a node, as in play
+                let singular = hit.and_then(|hit| singular_step(ctx, depth, &hit, hash_move));
+                (singular, classic_step(ctx, depth, hash_move, true))
+            })
+        };
+        let singular = singular.map(|mut s| {
+            let hash_best = s.hash_move == truth.best_move;
+            // the best of the siblings: the best move itself unless the
+            // hash move is the best
+            s.second = if hash_best {
+                let hash = legal.iter().find(|m| m.to_string() == s.hash_move);
+                self.truth_search(pos, depth, &[*hash.unwrap_or(&Move::NULL)])
+                    .1
+            } else {
+                score
+            };
+            s.hash_best = hash_best;
+            s
+        });
+        let classic = classic.map(|step| self.judge(step, pos, depth, best, score));
+        let ranking = ranking.map(|step| self.judge(step, pos, depth, best, score));
+        Some(Sample {
+            position: index,
+            fen: pos.to_fen(),
+            depth,
+            phase: Phase::of(pos),
+            truth,
+            classic,
+            ranking,
+            singular,
+        })
+    }
+
+    /// Where the true `best` (of value `score`) stands in what the classic
+    /// step did, and the value lost when it was pruned.
+    fn judge(
+        &mut self,
+        step: Step,
+        pos: &Position,
+        depth: i32,
+        best: Move,
+        score: i32,
+    ) -> ClassicSample {
+        let Step {
+            mut sample,
+            leading,
+            ranked,
+            pruned,
+        } = step;
+        sample.best_rank = ranked.iter().position(|&m| m == best).map(|r| r + 1);
+        debug_assert!(sample.best_rank.is_some() || leading.contains(&best));
+        sample.best_pruned = pruned.contains(&best);
+        if sample.best_pruned {
+            let kept = self.truth_search(pos, depth, &pruned).1;
+            sample.loss = (clamp(score) - clamp(kept)).max(0);
+        }
+        sample
+    }
+
+    /// Runs `f` on a search context at the root of `pos` that works on
+    /// the iProbcut searcher's tables as they are.
+    fn with_context<R>(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        legal: &MoveList,
+        f: impl FnOnce(&mut Context) -> R,
+    ) -> R {
+        let play = &mut self.play;
+        let mut root = pos.clone();
+        play.evaluator.install(&mut root);
+        let budget = TimeBudget::tuned(&Limits::default(), Duration::ZERO, &play.options.tune);
+        let shared = SharedSearch::new(
+            &play.options,
+            &play.evaluator,
+            &play.tt,
+            &self.control,
+            legal.iter().copied().collect(),
+            &[],
+            budget,
+            u64::MAX,
+            1,
+        );
+        let mut ctx = Context::new(root, &shared, &mut play.main, 0);
+        ctx.root_depth = depth;
+        f(&mut ctx)
+    }
+}
+
+/// What the classic step did, for the truth to judge.
+struct Step {
+    sample: ClassicSample,
+    /// The moves searched before it, the ranked ones best first, and the
+    /// pruned ones.
+    leading: Vec<Move>,
+    ranked: Vec<Move>,
+    pruned: Vec<Move>,
+}
+
+/// The singular step at the root as `Context::singular` runs it at a node
+/// of `depth` whose beta is the singular bound; `None` when the table
+/// entry `hit` does not qualify (no move, too shallow, an upper bound, a
+/// mate score).
+fn singular_step(
+    ctx: &mut Context,
+    depth: i32,
+    hit: &TtHit,
+    hash_move: Move,
+) -> Option<SingularSample> {
+    let t = &ctx.options.tune;
+    let usable = !hash_move.is_null()
+        && hit.depth >= depth - 3
+        && hit.bound != Bound::Upper
+        && hit.score.abs() < MATE_BOUND;
+    if !usable {
+        return None;
+    }
+    let in_play = depth >= t.ipc_singular_depth;
+    let margin = t.ipc_singular_margin * depth / 8;
+    let singular_beta = (hit.score - margin).max(-MATE_BOUND + 1);
+    let node = Node {
+        depth,
+        alpha: singular_beta - 1,
+        beta: singular_beta,
+        ply: 0,
+        pv_node: false,
+        in_check: false,
+        excluded: Move::NULL,
+    };
+    let before = ctx.stats.pre_nodes;
+    let verdict = match ctx.singular_search(&node, hash_move, hit) {
+        Singular::Extend(_) => "extend",
+        Singular::Cut(_) => "cut",
+        Singular::Reduce => "reduce",
+        Singular::Plain => "plain",
+    };
+    Some(SingularSample {
+        in_play,
+        hash_move: hash_move.to_string(),
+        hash_score: hit.score,
+        singular_beta,
+        verdict,
+        hash_best: false,
+        second: 0,
+        pre_nodes: ctx.stats.pre_nodes - before,
+    })
+}
+
+/// The classic step at the root for a node of `depth`: with `in_play`
+/// from where the move loop starts it (after the hash move, and with
+/// `ipclate` the captures and killers leading the order), otherwise over
+/// every child. `None` when `pre` ≥ `depth − 1`.
+fn classic_step(ctx: &mut Context, depth: i32, hash_move: Move, in_play: bool) -> Option<Step> {
+    let t = &ctx.options.tune;
+    if t.ipc_pre >= depth - 1 {
+        return None;
+    }
+    let gate = ctx.options.iprobcut.classic && depth > t.ipc_threshold;
+    let hints = ctx.hints(0, hash_move);
+    let mut list = MoveList::new();
+    ctx.ordered_moves(false, 0, &hints, &mut list);
+    let start = if in_play {
+        let hash_first = !hash_move.is_null() && list.first() == Some(&hash_move);
+        ctx.prune_start(&list, hash_first, &hints)
+    } else {
+        0
+    };
+    let mut rest = MoveList::new();
+    list[start..].iter().for_each(|&m| rest.push(m));
+    let (before, searches_before) = (ctx.stats.pre_nodes, ctx.stats.pre_searches);
+    let mut ranked = [(0, Move::NULL, false); MAX_MOVES];
+    ctx.pre_evaluate(&rest, 0, &hints.killers, &mut ranked);
+    let ranked = &ranked[..rest.len()];
+    let mut kept = MoveList::new();
+    let kept_count = ctx.select_kept(ranked, hash_move, &mut kept);
+    let kept = &kept[..kept_count];
+    let order: Vec<Move> = ranked.iter().map(|&(_, m, _)| m).collect();
+    let pruned: Vec<Move> = order
+        .iter()
+        .copied()
+        .filter(|m| !kept.contains(m))
+        .collect();
+    let sample = ClassicSample {
+        in_play: gate,
+        leading: start,
+        ranked: rest.len(),
+        searched: ctx.stats.pre_searches - searches_before,
+        kept: kept_count,
+        pruned: pruned.len(),
+        best_rank: None,
+        best_pruned: false,
+        loss: 0,
+        pre_nodes: ctx.stats.pre_nodes - before,
+    };
+    Some(Step {
+        sample,
+        leading: list[..start].to_vec(),
+        ranked: order,
+        pruned,
+    })
+}
+
+/// A score clamped to ±[`DECISIVE`].
+fn clamp(score: i32) -> i32 {
+    score.clamp(-DECISIVE, DECISIVE)
+}
+
+/// Runs the measure over `positions` × `depths`, calling `progress` with
+/// (done, total) after each position and depth.
+pub fn measure(
+    options: &SearchOptions,
+    positions: &[Position],
+    depths: &[i32],
+    progress: &mut dyn FnMut(usize, usize),
+) -> Vec<Sample> {
+    let mut quality = Quality::new(options);
+    let total = positions.len() * depths.len();
+    let mut samples = Vec::with_capacity(total);
+    let mut done = 0;
+    for (i, pos) in positions.iter().enumerate() {
+        for &d in depths {
+            samples.extend(quality.sample(i, pos, d));
+            done += 1;
+            progress(done, total);
+        }
+    }
+    samples
+}
