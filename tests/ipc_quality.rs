@@ -4,7 +4,7 @@
 //! the ranking exactly.
 
 use chuhe::board::Position;
-use chuhe::search::quality::{measure, QualityReport, Sample};
+use chuhe::search::quality::{measure, Plan, QualityReport, Sample};
 use chuhe::search::SearchOptions;
 
 /// The first `n` positions of the sample of real games.
@@ -25,6 +25,14 @@ fn options(settings: &[(&str, &str)]) -> SearchOptions {
     o
 }
 
+fn plan(depths: &[i32], nodes_per_step: usize) -> Plan {
+    Plan {
+        depths: depths.to_vec(),
+        node_depth: 8,
+        nodes_per_step,
+    }
+}
+
 /// Every classic measure of a sample (as in play, and the ranking alone).
 fn classic(s: &Sample) -> impl Iterator<Item = &chuhe::search::quality::ClassicSample> {
     s.classic.iter().chain(s.ranking.iter())
@@ -35,9 +43,13 @@ fn samples_and_rows_are_consistent() {
     let positions = real_positions(3);
     assert_eq!(positions.len(), 3);
     let depths = vec![4, 5];
-    let samples = measure(&options(&[]), &positions, &depths, &mut |_, _| {});
+    let o = options(&[("ipcsingular", "true")]);
+    let (samples, nodes) = measure(&o, &positions, &plan(&depths, 2), &mut |_, _| {});
     assert!(!samples.is_empty());
-    for s in &samples {
+    // both steps ran at nodes of the depth-8 searches
+    assert!(nodes.iter().any(|s| s.classic.is_some()));
+    assert!(nodes.iter().any(|s| s.singular.is_some()));
+    for s in samples.iter().chain(&nodes) {
         for c in classic(s) {
             assert_eq!(c.kept + c.pruned, c.ranked, "{s:?}");
             assert!(c.searched as usize <= c.ranked);
@@ -47,6 +59,7 @@ fn samples_and_rows_are_consistent() {
                 assert!(c.best_rank.is_some());
             } else {
                 assert_eq!(c.loss, 0);
+                assert!(!c.changed);
             }
         }
         // the ranking alone searches nothing before the step
@@ -55,11 +68,18 @@ fn samples_and_rows_are_consistent() {
             assert!(r.best_rank.is_some());
         }
         if let Some(g) = &s.singular {
-            assert!(["extend", "cut"].contains(&g.verdict), "{g:?}");
+            // at the root beta is the singular bound: extend or cut
+            let verdicts: &[&str] = if s.ply == 0 {
+                &["extend", "cut"]
+            } else {
+                &["extend", "cut", "reduce", "plain"]
+            };
+            assert!(verdicts.contains(&g.verdict), "{g:?}");
         }
+        assert!(s.alpha < s.beta);
     }
-    let report = QualityReport::new("test".into(), depths, positions.len(), samples);
-    for rows in [&report.classic, &report.ranking] {
+    let report = QualityReport::new("test".into(), depths, positions.len(), samples, nodes);
+    for rows in [&report.classic, &report.ranking, &report.node_classic] {
         let all = &rows[0];
         assert_eq!(all.group, "all");
         assert!((0.0..=1.0).contains(&all.best_pruned_rate));
@@ -85,16 +105,19 @@ fn samples_and_rows_are_consistent() {
     }
     let s = &report.singular[0];
     assert_eq!(s.extend + s.cut, s.samples);
-    assert!(s.extend_right <= s.extend_hash_best && s.extend_hash_best <= s.extend);
-    assert!(s.cut_right <= s.cut && s.cut_siblings_clear <= s.cut_right);
-    assert!(report.table().contains("singular step"));
+    for s in [&report.singular[0], &report.node_singular[0]] {
+        assert!(s.extend + s.cut <= s.samples);
+        assert!(s.extend_right <= s.extend_hash_best && s.extend_hash_best <= s.extend);
+        assert!(s.cut_right <= s.cut && s.cut_siblings_clear <= s.cut);
+    }
+    assert!(report.table().contains("singular step at nodes"));
 }
 
 #[test]
 fn a_free_rook_is_the_best_move_and_kept() {
     // Red's rook takes Black's undefended rook straight ahead
     let pos = Position::from_fen("4k4/9/9/9/r8/R8/9/9/9/3K5 w - - 0 1").unwrap();
-    let samples = measure(&options(&[]), &[pos], &[4, 5], &mut |_, _| {});
+    let (samples, _) = measure(&options(&[]), &[pos], &plan(&[4, 5], 0), &mut |_, _| {});
     assert_eq!(samples.len(), 2);
     for s in &samples {
         assert_eq!(s.truth.best_move, "a4a5");
@@ -110,7 +133,7 @@ fn a_step_kept_to_one_child_prunes_every_best_ranked_below_it() {
     // n = 1, no σ band, no tactical exemption: the ranking alone keeps
     // exactly its first child
     let o = options(&[("n", "1"), ("sigma", "0"), ("keeptactical", "false")]);
-    let samples = measure(&o, &real_positions(4), &[4], &mut |_, _| {});
+    let (samples, _) = measure(&o, &real_positions(4), &plan(&[4], 0), &mut |_, _| {});
     for s in &samples {
         let r = s.ranking.as_ref().expect("not in check");
         assert_eq!(r.kept, 1, "{s:?}");
@@ -118,8 +141,9 @@ fn a_step_kept_to_one_child_prunes_every_best_ranked_below_it() {
     }
     // and with every child kept nothing is pruned
     let o = options(&[("n", "1000")]);
-    for s in measure(&o, &real_positions(4), &[4], &mut |_, _| {}) {
-        for c in classic(&s) {
+    let (samples, nodes) = measure(&o, &real_positions(4), &plan(&[4], 2), &mut |_, _| {});
+    for s in samples.iter().chain(&nodes) {
+        for c in classic(s) {
             assert_eq!((c.pruned, c.best_pruned), (0, false), "{s:?}");
         }
     }

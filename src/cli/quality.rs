@@ -3,7 +3,7 @@
 
 use super::build_options;
 use chuhe::board::Position;
-use chuhe::search::quality::{measure, QualityReport};
+use chuhe::search::quality::{measure, Plan, QualityReport};
 use clap::Args;
 use std::process::ExitCode;
 
@@ -17,6 +17,13 @@ pub struct QualityArgs {
     /// Depths measured: `A..B` (inclusive) or a comma list.
     #[arg(long, default_value = "6..9")]
     depths: String,
+    /// Nodes of each step sampled on the way per position (0: none), from
+    /// the last iteration of a search to `--node-depth`.
+    #[arg(long, default_value_t = 2)]
+    nodes_per_step: usize,
+    /// The depth of the search the nodes are sampled in.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(2..=60))]
+    node_depth: i32,
     /// Only every K-th position of the file (from the first).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     every: u64,
@@ -115,10 +122,15 @@ pub fn run(args: QualityArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let started = std::time::Instant::now();
-    let samples = measure(&options, &positions, &depths, &mut |done, total| {
+    let plan = Plan {
+        depths: depths.clone(),
+        node_depth: args.node_depth,
+        nodes_per_step: args.nodes_per_step,
+    };
+    let (samples, nodes) = measure(&options, &positions, &plan, &mut |done, total| {
         if done % 20 == 0 || done == total {
             eprintln!(
-                "{done}/{total} samples, {:.0} s",
+                "{done}/{total} steps, {:.0} s",
                 started.elapsed().as_secs_f64()
             );
         }
@@ -128,7 +140,7 @@ pub fn run(args: QualityArgs) -> ExitCode {
     } else {
         args.set.join(",")
     };
-    let report = QualityReport::new(label, depths, positions.len(), samples);
+    let report = QualityReport::new(label, depths, positions.len(), samples, nodes);
     let json = match serde_json::to_string_pretty(&report) {
         Ok(s) => s,
         Err(e) => {

@@ -75,6 +75,9 @@ pub(crate) struct Context<'a> {
     pub(super) excluded: [Move; MAX_PLY + 1],
     /// The depth of the current iteration (bounds singular extensions).
     pub(super) root_depth: i32,
+    /// Where `chuhe ipc-quality` logs the nodes iProbcut's steps ran at
+    /// (`None` in play).
+    pub(super) log: Option<&'a mut super::quality::NodeLog>,
 }
 
 impl<'a> Context<'a> {
@@ -112,6 +115,7 @@ impl<'a> Context<'a> {
             order_scores: [0; MAX_MOVES],
             excluded: [Move::NULL; MAX_PLY + 1],
             root_depth: 0,
+            log: data.log.as_mut(),
         }
     }
 

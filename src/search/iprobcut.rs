@@ -35,16 +35,20 @@ impl Context<'_> {
     pub(super) fn forward_prune(
         &mut self,
         moves: &mut MoveList,
-        ply: usize,
+        node: &Node,
         hash_move: Move,
         killers: &[Move; 2],
     ) -> usize {
         let mut ranked = [(0i32, Move::NULL, false); MAX_MOVES];
-        if !self.pre_evaluate(moves, ply, killers, &mut ranked) {
+        if !self.pre_evaluate(moves, node.ply, killers, &mut ranked) {
             return moves.len();
         }
         let len = moves.len();
-        self.select_kept(&ranked[..len], hash_move, moves)
+        let kept = self.select_kept(&ranked[..len], hash_move, moves);
+        if self.log.is_some() {
+            self.log_classic(node, &ranked[..len], &moves[..kept]);
+        }
+        kept
     }
 
     /// The first half of [`Self::forward_prune`]: the pre-evaluation of

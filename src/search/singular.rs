@@ -91,7 +91,13 @@ impl Context<'_> {
             h.depth >= depth - 3 && h.bound != Bound::Upper && h.score.abs() < MATE_BOUND
         });
         match hit {
-            Some(hit) if applies => self.singular_search(node, hash_move, hit),
+            Some(hit) if applies => {
+                let verdict = self.singular_search(node, hash_move, hit);
+                if self.log.is_some() {
+                    self.log_singular(node, hash_move, hit, verdict);
+                }
+                verdict
+            }
             _ => Singular::Plain,
         }
     }
@@ -105,8 +111,7 @@ impl Context<'_> {
         hit: &TtHit,
     ) -> Singular {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);
-        let margin = self.options.tune.ipc_singular_margin * depth / 8;
-        let singular_beta = (hit.score - margin).max(-MATE_BOUND + 1);
+        let singular_beta = self.singular_beta(depth, hit.score);
         let nodes_before = self.stats.nodes;
         let calls_before = self.counter.calls;
         self.pre_level += 1;
@@ -142,6 +147,13 @@ impl Context<'_> {
         } else {
             Singular::Plain
         }
+    }
+
+    /// The singular step's bound at a node of `depth` whose hash move is
+    /// worth `score` in the table.
+    pub(super) fn singular_beta(&self, depth: i32, score: i32) -> i32 {
+        let margin = self.options.tune.ipc_singular_margin * depth / 8;
+        (score - margin).max(-MATE_BOUND + 1)
     }
 
     /// ProbCut's searches at a node of remaining `depth`.

@@ -21,17 +21,18 @@
 //! Every search starts from cleared tables, so a sample does not depend on
 //! the ones before it, and the whole measure is deterministic.
 
+mod nodes;
 mod report;
 
+pub use nodes::{LoggedNode, LoggedStep, NodeLog};
 pub use report::{ClassicRow, QualityReport, SingularRow};
 
 use super::context::Context;
 use super::limits::{Limits, TimeBudget};
 use super::negamax::Node;
 use super::options::{Algorithm, SearchOptions};
-use super::score::MATE_BOUND;
+use super::score::{INFINITY, MATE_BOUND};
 use super::shared::SharedSearch;
-use super::singular::Singular;
 use super::tt::{Bound, TtHit};
 use super::{SearchControl, Searcher};
 use crate::board::{Colour, Move, MoveList, PieceKind, Position, MAX_MOVES};
@@ -115,6 +116,9 @@ pub struct ClassicSample {
     /// True best − best kept (both clamped to ±[`DECISIVE`]; 0 when the
     /// best is kept).
     pub loss: i32,
+    /// Whether pruning changed the node's result in its window: a fail
+    /// high became a fail low, or an exact value moved.
+    pub changed: bool,
     /// Nodes of the pre-evaluation searches.
     pub pre_nodes: u64,
 }
@@ -127,8 +131,10 @@ pub struct SingularSample {
     /// The hash move (ICCS) and its value in the table.
     pub hash_move: String,
     pub hash_score: i32,
-    /// The singular bound (hash value − margin), also the node's beta.
+    /// The singular bound (hash value − margin).
     pub singular_beta: i32,
+    /// The node's beta (at the root: the singular bound).
+    pub beta: i32,
     /// `extend` (the hash move is the lone best) or `cut` (its siblings
     /// reach the bound too: multi-cut).
     pub verdict: &'static str,
@@ -149,12 +155,12 @@ impl SingularSample {
 
     /// "Cut" is right: the node's full-width value reaches beta.
     pub fn cut_right(&self, truth: &Truth) -> bool {
-        truth.score >= self.singular_beta
+        truth.score >= self.beta
     }
 
     /// The stronger claim of multi-cut: the siblings alone reach beta.
     pub fn siblings_clear(&self) -> bool {
-        self.second >= self.singular_beta
+        self.second >= self.beta
     }
 }
 
@@ -164,7 +170,13 @@ pub struct Sample {
     /// Index of the position in the input (from 0).
     pub position: usize,
     pub fen: String,
+    /// The node's remaining depth (at the root: the depth measured).
     pub depth: i32,
+    /// The node's distance from the root it was sampled in (0: a root
+    /// sample) and its window there (the root's is open).
+    pub ply: usize,
+    pub alpha: i32,
+    pub beta: i32,
     pub phase: Phase,
     pub truth: Truth,
     /// The classic step as in play (`None` in check, or when `pre` ≥
@@ -275,12 +287,16 @@ impl Quality {
             s.hash_best = hash_best;
             s
         });
-        let classic = classic.map(|step| self.judge(step, pos, depth, best, score));
-        let ranking = ranking.map(|step| self.judge(step, pos, depth, best, score));
+        let open = (-INFINITY, INFINITY);
+        let classic = classic.map(|step| self.judge(step, pos, depth, (best, score), open));
+        let ranking = ranking.map(|step| self.judge(step, pos, depth, (best, score), open));
         Some(Sample {
             position: index,
             fen: pos.to_fen(),
             depth,
+            ply: 0,
+            alpha: -INFINITY,
+            beta: INFINITY,
             phase: Phase::of(pos),
             truth,
             classic,
@@ -296,8 +312,8 @@ impl Quality {
         step: Step,
         pos: &Position,
         depth: i32,
-        best: Move,
-        score: i32,
+        (best, score): (Move, i32),
+        (alpha, beta): (i32, i32),
     ) -> ClassicSample {
         let Step {
             mut sample,
@@ -311,6 +327,112 @@ impl Quality {
         if sample.best_pruned {
             let kept = self.truth_search(pos, depth, &pruned).1;
             sample.loss = (clamp(score) - clamp(kept)).max(0);
+            // what the node returns is the value clamped to its window
+            let (full, kept) = (clamp(score), clamp(kept));
+            sample.changed = sample.loss > 0 && full.clamp(alpha, beta) != kept.clamp(alpha, beta);
+        }
+        sample
+    }
+
+    /// Searches `pos` to `depth` with the options under test, logging the
+    /// nodes where the steps ran in the last iteration, and judges `k` of
+    /// each step's nodes (evenly spread over the log) by the truth at the
+    /// node's own depth.
+    pub fn node_samples(
+        &mut self,
+        index: usize,
+        pos: &Position,
+        depth: i32,
+        k: usize,
+    ) -> Vec<Sample> {
+        self.play.clear();
+        self.play.main.log = Some(NodeLog::new(depth, 4096));
+        self.play
+            .search(pos, &Limits::depth(depth), &self.control, &[], &mut |_| {});
+        let log = self.play.main.log.take().unwrap_or_default();
+        let mut out = Vec::new();
+        for node in nodes::spread(&log.classic, k)
+            .into_iter()
+            .chain(nodes::spread(&log.singular, k))
+        {
+            out.push(self.judge_node(index, &node));
+        }
+        out
+    }
+
+    /// The truth about one logged node.
+    fn judge_node(&mut self, index: usize, node: &LoggedNode) -> Sample {
+        let (pos, depth) = (&node.pos, node.depth);
+        let (best, score, nodes) = self.truth_search(pos, depth, &[]);
+        let mut sample = Sample {
+            position: index,
+            fen: pos.to_fen(),
+            depth,
+            ply: node.ply,
+            alpha: node.alpha,
+            beta: node.beta,
+            phase: Phase::of(pos),
+            truth: Truth {
+                best_move: best.to_string(),
+                score,
+                nodes,
+            },
+            classic: None,
+            ranking: None,
+            singular: None,
+        };
+        match &node.step {
+            LoggedStep::Classic { ranked, kept } => {
+                let pruned: Vec<Move> = ranked
+                    .iter()
+                    .copied()
+                    .filter(|m| !kept.contains(m))
+                    .collect();
+                let step = Step {
+                    sample: ClassicSample {
+                        in_play: true,
+                        leading: 0,
+                        ranked: ranked.len(),
+                        searched: 0,
+                        kept: kept.len(),
+                        pruned: pruned.len(),
+                        best_rank: None,
+                        best_pruned: false,
+                        loss: 0,
+                        changed: false,
+                        pre_nodes: 0,
+                    },
+                    leading: Vec::new(),
+                    ranked: ranked.clone(),
+                    pruned,
+                };
+                let window = (node.alpha, node.beta);
+                sample.classic = Some(self.judge(step, pos, depth, (best, score), window));
+            }
+            &LoggedStep::Singular {
+                hash_move,
+                hash_score,
+                singular_beta,
+                verdict,
+            } => {
+                let hash_best = best == hash_move;
+                let second = if hash_best {
+                    self.truth_search(pos, depth, &[hash_move]).1
+                } else {
+                    score
+                };
+                sample.singular = Some(SingularSample {
+                    in_play: true,
+                    hash_move: hash_move.to_string(),
+                    hash_score,
+                    singular_beta,
+                    beta: node.beta,
+                    verdict,
+                    hash_best,
+                    second,
+                    pre_nodes: 0,
+                });
+            }
         }
         sample
     }
@@ -374,8 +496,7 @@ fn singular_step(
         return None;
     }
     let in_play = depth >= t.ipc_singular_depth;
-    let margin = t.ipc_singular_margin * depth / 8;
-    let singular_beta = (hit.score - margin).max(-MATE_BOUND + 1);
+    let singular_beta = ctx.singular_beta(depth, hit.score);
     let node = Node {
         depth,
         alpha: singular_beta - 1,
@@ -386,17 +507,13 @@ fn singular_step(
         excluded: Move::NULL,
     };
     let before = ctx.stats.pre_nodes;
-    let verdict = match ctx.singular_search(&node, hash_move, hit) {
-        Singular::Extend(_) => "extend",
-        Singular::Cut(_) => "cut",
-        Singular::Reduce => "reduce",
-        Singular::Plain => "plain",
-    };
+    let verdict = nodes::verdict_name(ctx.singular_search(&node, hash_move, hit));
     Some(SingularSample {
         in_play,
         hash_move: hash_move.to_string(),
         hash_score: hit.score,
         singular_beta,
+        beta: singular_beta,
         verdict,
         hash_best: false,
         second: 0,
@@ -448,6 +565,7 @@ fn classic_step(ctx: &mut Context, depth: i32, hash_move: Move, in_play: bool) -
         best_rank: None,
         best_pruned: false,
         loss: 0,
+        changed: false,
         pre_nodes: ctx.stats.pre_nodes - before,
     };
     Some(Step {
@@ -463,24 +581,41 @@ fn clamp(score: i32) -> i32 {
     score.clamp(-DECISIVE, DECISIVE)
 }
 
-/// Runs the measure over `positions` × `depths`, calling `progress` with
-/// (done, total) after each position and depth.
+/// What to measure: the root samples at `depths`, and with `nodes_per_step`
+/// above 0 that many nodes of each step sampled on the way in a search to
+/// `node_depth`.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub depths: Vec<i32>,
+    pub node_depth: i32,
+    pub nodes_per_step: usize,
+}
+
+/// Runs the measure over `positions` (see [`Plan`]), calling `progress`
+/// with (done, total) after each position and depth. Returns the root
+/// samples and the node samples.
 pub fn measure(
     options: &SearchOptions,
     positions: &[Position],
-    depths: &[i32],
+    plan: &Plan,
     progress: &mut dyn FnMut(usize, usize),
-) -> Vec<Sample> {
+) -> (Vec<Sample>, Vec<Sample>) {
     let mut quality = Quality::new(options);
-    let total = positions.len() * depths.len();
-    let mut samples = Vec::with_capacity(total);
+    let per_position = plan.depths.len() + usize::from(plan.nodes_per_step > 0);
+    let total = positions.len() * per_position;
+    let (mut roots, mut nodes) = (Vec::new(), Vec::new());
     let mut done = 0;
     for (i, pos) in positions.iter().enumerate() {
-        for &d in depths {
-            samples.extend(quality.sample(i, pos, d));
+        for &d in &plan.depths {
+            roots.extend(quality.sample(i, pos, d));
+            done += 1;
+            progress(done, total);
+        }
+        if plan.nodes_per_step > 0 {
+            nodes.extend(quality.node_samples(i, pos, plan.node_depth, plan.nodes_per_step));
             done += 1;
             progress(done, total);
         }
     }
-    samples
+    (roots, nodes)
 }

@@ -22,6 +22,9 @@ pub struct ClassicRow {
     /// Samples whose true best move was pruned, and their share.
     pub best_pruned: usize,
     pub best_pruned_rate: f64,
+    /// Of those, samples where pruning changed the node's result in its
+    /// window (at the root: any loss).
+    pub changed: usize,
     /// Score lost (true best − best kept; 0 when the best is kept) over
     /// all samples: mean and percentiles (nearest rank), and the mean over
     /// the samples whose best was pruned.
@@ -73,7 +76,11 @@ pub struct QualityReport {
     pub classic: Vec<ClassicRow>,
     pub ranking: Vec<ClassicRow>,
     pub singular: Vec<SingularRow>,
+    /// The same at nodes sampled on the way (no ranking-alone measure).
+    pub node_classic: Vec<ClassicRow>,
+    pub node_singular: Vec<SingularRow>,
     pub samples: Vec<Sample>,
+    pub node_samples: Vec<Sample>,
 }
 
 /// Nearest-rank percentile `p` of sorted `v` (0 when empty).
@@ -145,6 +152,7 @@ fn classic_row(group: String, samples: &[&Sample], pick: Pick) -> ClassicRow {
         searched: mean(&|c| c.searched as f64),
         best_pruned,
         best_pruned_rate: ratio(best_pruned as f64, n as f64),
+        changed: cs.iter().filter(|(c, _)| c.changed).count(),
         loss_mean: mean(&|c| f64::from(c.loss)),
         loss_p50: percentile(&losses, 50),
         loss_p90: percentile(&losses, 90),
@@ -183,6 +191,47 @@ fn singular_row(group: String, samples: &[&Sample]) -> SingularRow {
     row
 }
 
+/// The groups of `all`: all, by depth (those present), by phase.
+fn groups<'a>(all: &[&'a Sample]) -> Vec<(String, Vec<&'a Sample>)> {
+    let mut out = vec![("all".to_string(), all.to_vec())];
+    let mut depths: Vec<i32> = all.iter().map(|s| s.depth).collect();
+    depths.sort_unstable();
+    depths.dedup();
+    for d in depths {
+        let g = all.iter().copied().filter(|s| s.depth == d).collect();
+        out.push((format!("depth {d}"), g));
+    }
+    for phase in [Phase::Opening, Phase::Middlegame, Phase::Endgame] {
+        let g = all.iter().copied().filter(|s| s.phase == phase).collect();
+        out.push((phase.name().to_string(), g));
+    }
+    out
+}
+
+/// The classic rows: the groups, then the rank buckets.
+fn classic_rows(all: &[&Sample], groups: &[(String, Vec<&Sample>)], pick: Pick) -> Vec<ClassicRow> {
+    let mut rows: Vec<ClassicRow> = groups
+        .iter()
+        .map(|(name, g)| classic_row(name.clone(), g, pick))
+        .collect();
+    for bucket in RANK_GROUPS {
+        let g: Vec<&Sample> = all
+            .iter()
+            .copied()
+            .filter(|s| pick(s).is_some_and(|c| rank_group(c.best_rank) == bucket))
+            .collect();
+        rows.push(classic_row(bucket.to_string(), &g, pick));
+    }
+    rows
+}
+
+fn singular_rows(groups: &[(String, Vec<&Sample>)]) -> Vec<SingularRow> {
+    groups
+        .iter()
+        .map(|(name, g)| singular_row(name.clone(), g))
+        .collect()
+}
+
 /// `a / b`, 0 when `b` is 0.
 fn ratio(a: f64, b: f64) -> f64 {
     if b == 0.0 {
@@ -201,55 +250,48 @@ fn classic_table(out: &mut String, title: &str, rows: &[ClassicRow]) {
     );
     let _ = writeln!(
         out,
-        "{:<11} {:>5} {:>5} {:>6} {:>5} {:>6} {:>5} {:>6} {:>7} {:>6} {:>4} {:>4} {:>4} {:>5} {:>7} {:>8} {:>6}",
-        "group", "n", "lead", "ranked", "kept", "pruned", "srch", "bestpr", "rate", "loss",
+        "{:<11} {:>5} {:>5} {:>6} {:>5} {:>6} {:>5} {:>6} {:>7} {:>4} {:>6} {:>4} {:>4} {:>4} {:>5} {:>7} {:>8} {:>6}",
+        "group", "n", "lead", "ranked", "kept", "pruned", "srch", "bestpr", "rate", "chg", "loss",
         "p50", "p90", "p99", "max", "loss|pr", "prenodes", "pre/ab"
     );
     for r in rows {
         let _ = writeln!(
             out,
-            "{:<11} {:>5} {:>5.1} {:>6.1} {:>5.1} {:>6.1} {:>5.1} {:>6} {:>7.3} {:>6.1} {:>4} {:>4} {:>4} {:>5} {:>7.1} {:>8.0} {:>6.3}",
+            "{:<11} {:>5} {:>5.1} {:>6.1} {:>5.1} {:>6.1} {:>5.1} {:>6} {:>7.3} {:>4} {:>6.1} {:>4} {:>4} {:>4} {:>5} {:>7.1} {:>8.0} {:>6.3}",
             r.group, r.samples, r.leading, r.ranked, r.kept, r.pruned, r.searched,
-            r.best_pruned, r.best_pruned_rate, r.loss_mean, r.loss_p50, r.loss_p90,
+            r.best_pruned, r.best_pruned_rate, r.changed, r.loss_mean, r.loss_p50, r.loss_p90,
             r.loss_p99, r.loss_max, r.loss_mean_pruned, r.pre_nodes, r.pre_nodes_ratio
         );
     }
 }
 
 impl QualityReport {
-    /// Sums `samples` up by depth, phase and (classic) rank.
-    pub fn new(options: String, depths: Vec<i32>, positions: usize, samples: Vec<Sample>) -> Self {
-        let all: Vec<&Sample> = samples.iter().collect();
-        let mut groups: Vec<(String, Vec<&Sample>)> = vec![("all".into(), all.clone())];
-        for &d in &depths {
-            let g = all.iter().copied().filter(|s| s.depth == d).collect();
-            groups.push((format!("depth {d}"), g));
-        }
-        for phase in [Phase::Opening, Phase::Middlegame, Phase::Endgame] {
-            let g = all.iter().copied().filter(|s| s.phase == phase).collect();
-            groups.push((phase.name().to_string(), g));
-        }
-        let rows = |pick: Pick| {
-            let mut rows: Vec<ClassicRow> = groups
-                .iter()
-                .map(|(name, g)| classic_row(name.clone(), g, pick))
-                .collect();
-            for bucket in RANK_GROUPS {
-                let g: Vec<&Sample> = all
-                    .iter()
-                    .copied()
-                    .filter(|s| pick(s).is_some_and(|c| rank_group(c.best_rank) == bucket))
-                    .collect();
-                rows.push(classic_row(bucket.to_string(), &g, pick));
-            }
-            rows
+    /// Sums the root `samples` and the `node_samples` up by depth, phase
+    /// and (classic) rank.
+    pub fn new(
+        options: String,
+        depths: Vec<i32>,
+        positions: usize,
+        samples: Vec<Sample>,
+        node_samples: Vec<Sample>,
+    ) -> Self {
+        let (classic, ranking, singular) = {
+            let all: Vec<&Sample> = samples.iter().collect();
+            let groups = groups(&all);
+            (
+                classic_rows(&all, &groups, |s| s.classic.as_ref()),
+                classic_rows(&all, &groups, |s| s.ranking.as_ref()),
+                singular_rows(&groups),
+            )
         };
-        let classic = rows(|s| s.classic.as_ref());
-        let ranking = rows(|s| s.ranking.as_ref());
-        let singular = groups
-            .iter()
-            .map(|(name, g)| singular_row(name.clone(), g))
-            .collect();
+        let (node_classic, node_singular) = {
+            let all: Vec<&Sample> = node_samples.iter().collect();
+            let groups = groups(&all);
+            (
+                classic_rows(&all, &groups, |s| s.classic.as_ref()),
+                singular_rows(&groups),
+            )
+        };
         QualityReport {
             options,
             depths,
@@ -257,7 +299,10 @@ impl QualityReport {
             classic,
             ranking,
             singular,
+            node_classic,
+            node_singular,
             samples,
+            node_samples,
         }
     }
 
@@ -279,42 +324,65 @@ impl QualityReport {
             "classic step's ranking alone (every child ranked, cleared tables, no hash move)",
             &self.ranking,
         );
-        let _ = writeln!(
-            out,
-            "\nsingular step at the root, beta = singular bound (ext = extend, cut = multi-cut; right = the truth agrees)"
+        singular_table(
+            &mut out,
+            "singular step at the root, beta = singular bound",
+            &self.singular,
         );
-        let _ = writeln!(
-            out,
-            "{:<11} {:>5} {:>5} {:>9} {:>9} {:>5} {:>9} {:>9} {:>6} {:>8}",
-            "group",
-            "n",
-            "ext",
-            "ext right",
-            "hash best",
-            "cut",
-            "cut right",
-            "sibs>=b",
-            "missed",
-            "prenodes"
-        );
-        let pct = |a: usize, b: usize| format!("{:.1}%", 100.0 * ratio(a as f64, b as f64));
-        for r in &self.singular {
-            let _ = writeln!(
-                out,
-                "{:<11} {:>5} {:>5} {:>9} {:>9} {:>5} {:>9} {:>9} {:>6} {:>8.0}",
-                r.group,
-                r.samples,
-                r.extend,
-                pct(r.extend_right, r.extend),
-                pct(r.extend_hash_best, r.extend),
-                r.cut,
-                pct(r.cut_right, r.cut),
-                pct(r.cut_siblings_clear, r.cut),
-                r.missed_extend,
-                r.pre_nodes
+        if !self.node_samples.is_empty() {
+            classic_table(
+                &mut out,
+                "classic step at nodes sampled in the search (depth = the node's; chg = result changed in its window; cost columns root-only)",
+                &self.node_classic,
+            );
+            singular_table(
+                &mut out,
+                "singular step at nodes sampled in the search, beta = the node's",
+                &self.node_singular,
             );
         }
         out
+    }
+}
+
+/// One singular-step table into `out`.
+fn singular_table(out: &mut String, title: &str, rows: &[SingularRow]) {
+    let _ = writeln!(
+        out,
+        "\n{title} (ext = extend, cut = multi-cut, other = reduce or plain; right = the truth agrees)"
+    );
+    let _ = writeln!(
+        out,
+        "{:<11} {:>5} {:>5} {:>9} {:>9} {:>5} {:>9} {:>9} {:>5} {:>6} {:>8}",
+        "group",
+        "n",
+        "ext",
+        "ext right",
+        "hash best",
+        "cut",
+        "cut right",
+        "sibs>=b",
+        "other",
+        "missed",
+        "prenodes"
+    );
+    let pct = |a: usize, b: usize| format!("{:.1}%", 100.0 * ratio(a as f64, b as f64));
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "{:<11} {:>5} {:>5} {:>9} {:>9} {:>5} {:>9} {:>9} {:>5} {:>6} {:>8.0}",
+            r.group,
+            r.samples,
+            r.extend,
+            pct(r.extend_right, r.extend),
+            pct(r.extend_hash_best, r.extend),
+            r.cut,
+            pct(r.cut_right, r.cut),
+            pct(r.cut_siblings_clear, r.cut),
+            r.samples - r.extend - r.cut,
+            r.missed_extend,
+            r.pre_nodes
+        );
     }
 }
 
@@ -328,6 +396,9 @@ mod tests {
             position: 0,
             fen: String::new(),
             depth,
+            ply: 0,
+            alpha: -30000,
+            beta: 30000,
             phase: Phase::Middlegame,
             truth: Truth {
                 best_move: "h2e2".into(),
@@ -344,6 +415,7 @@ mod tests {
                 best_rank: rank,
                 best_pruned: loss > 0,
                 loss,
+                changed: loss > 0,
                 pre_nodes: 100,
             }),
             ranking: None,
@@ -352,6 +424,7 @@ mod tests {
                 hash_move: "h2e2".into(),
                 hash_score: 60,
                 singular_beta: 40,
+                beta: 40,
                 verdict,
                 hash_best: true,
                 second: 30,
@@ -377,10 +450,10 @@ mod tests {
             sample(8, 0, None, "extend"),
             sample(8, 20, Some(12), "cut"),
         ];
-        let r = QualityReport::new(String::new(), vec![7, 8], 2, samples);
+        let r = QualityReport::new(String::new(), vec![7, 8], 2, samples, Vec::new());
         let all = &r.classic[0];
         assert_eq!(all.samples, 4);
-        assert_eq!(all.best_pruned, 2);
+        assert_eq!((all.best_pruned, all.changed), (2, 2));
         assert!((all.best_pruned_rate - 0.5).abs() < 1e-9);
         assert!((all.loss_mean - 15.0).abs() < 1e-9);
         assert!((all.loss_mean_pruned - 30.0).abs() < 1e-9);
