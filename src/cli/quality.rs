@@ -128,7 +128,7 @@ pub fn run(args: QualityArgs) -> ExitCode {
         nodes_per_step: args.nodes_per_step,
     };
     let (samples, nodes) = measure(&options, &positions, &plan, &mut |done, total| {
-        if done % 20 == 0 || done == total {
+        if done % 100 == 0 || done == total {
             eprintln!(
                 "{done}/{total} steps, {:.0} s",
                 started.elapsed().as_secs_f64()

@@ -243,6 +243,10 @@ fn ratio(a: f64, b: f64) -> f64 {
 
 /// One classic-step table into `out`.
 fn classic_table(out: &mut String, title: &str, rows: &[ClassicRow]) {
+    if rows.first().is_none_or(|all| all.samples == 0) {
+        let _ = writeln!(out, "\n{title}: no samples");
+        return;
+    }
     let _ = writeln!(
         out,
         "\n{title}; loss in score units, decisive = {}",
@@ -347,6 +351,10 @@ impl QualityReport {
 
 /// One singular-step table into `out`.
 fn singular_table(out: &mut String, title: &str, rows: &[SingularRow]) {
+    if rows.first().is_none_or(|all| all.samples == 0) {
+        let _ = writeln!(out, "\n{title}: no samples (the step is off)");
+        return;
+    }
     let _ = writeln!(
         out,
         "\n{title} (ext = extend, cut = multi-cut, other = reduce or plain; right = the truth agrees)"
