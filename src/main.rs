@@ -39,6 +39,9 @@ enum Command {
     Arena(Box<chuhe::arena::ArenaArgs>),
     /// Measure iProbcut's sigma: spread between shallow and deep scores.
     Sigma(cli::sigma::SigmaArgs),
+    /// Measure how well iProbcut's steps choose against a full-width
+    /// search of the same depth (docs/iprobcut-quality.md).
+    IpcQuality(cli::quality::QualityArgs),
     /// Play a game against the engine in the terminal.
     Play(cli::play::PlayArgs),
     /// Self-play training positions for `tune` (or import recorded games).
@@ -67,6 +70,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => cli::play::run(args),
         Some(Command::Book { command }) => cli::book::run(command),
         Some(Command::Sigma(args)) => cli::sigma::run(args),
+        Some(Command::IpcQuality(args)) => cli::quality::run(args),
         Some(Command::Datagen(args)) => cli::datagen::run(args),
         Some(Command::Tune(args)) => cli::tune::run(args),
         Some(Command::Spsa(args)) => cli::spsa::run(args),

@@ -6,6 +6,7 @@ pub mod datagen;
 pub mod eval;
 pub mod perft;
 pub mod play;
+pub mod quality;
 pub mod search;
 pub mod sigma;
 pub mod spsa;

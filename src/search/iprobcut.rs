@@ -11,6 +11,10 @@ use super::score::{INFINITY, MATE_BOUND};
 use super::see::see_at_least;
 use crate::board::{Move, MoveList, PieceKind, MAX_MOVES};
 
+/// One pre-evaluated child: its pre-evaluation, the move, and whether it
+/// is kept whatever its rank (a tactical move under `keeptactical`).
+pub(super) type Ranked = (i32, Move, bool);
+
 impl Context<'_> {
     /// iProbcut's step at one node: every child gets a pre-evaluation
     /// search of depth `pre` (itself a full search with these options, so
@@ -31,10 +35,32 @@ impl Context<'_> {
     pub(super) fn forward_prune(
         &mut self,
         moves: &mut MoveList,
-        ply: usize,
+        node: &Node,
         hash_move: Move,
         killers: &[Move; 2],
     ) -> usize {
+        let mut ranked = [(0i32, Move::NULL, false); MAX_MOVES];
+        if !self.pre_evaluate(moves, node.ply, killers, &mut ranked) {
+            return moves.len();
+        }
+        let len = moves.len();
+        let kept = self.select_kept(&ranked[..len], hash_move, moves);
+        if self.log.is_some() {
+            self.log_classic(node, &ranked[..len], &moves[..kept]);
+        }
+        kept
+    }
+
+    /// The first half of [`Self::forward_prune`]: the pre-evaluation of
+    /// `moves` into `ranked` (one entry per move, best first; ties keep
+    /// the move order). False when the search was aborted meanwhile.
+    pub(super) fn pre_evaluate(
+        &mut self,
+        moves: &MoveList,
+        ply: usize,
+        killers: &[Move; 2],
+        ranked: &mut [Ranked; MAX_MOVES],
+    ) -> bool {
         let params = &self.options.iprobcut;
         let tune = &self.options.tune;
         let (pre, n) = (tune.ipc_pre, tune.ipc_keep().rank_limit());
@@ -46,8 +72,6 @@ impl Context<'_> {
 
         let keep_tactical = params.keep_tactical;
         let tt_pre = params.tt_pre && self.options.tt;
-        // (pre-evaluation, move, kept whatever its rank)
-        let mut ranked = [(0i32, Move::NULL, false); MAX_MOVES];
         let mut top: Vec<i32> = Vec::with_capacity(n.min(MAX_MOVES) + 1); // best n values, descending
         let mut best = -INFINITY;
         for (i, &mv) in moves.iter().enumerate() {
@@ -88,7 +112,7 @@ impl Context<'_> {
             self.pos.unmake_move();
             if self.aborted {
                 self.pre_level -= 1;
-                return moves.len();
+                return false;
             }
             ranked[i] = (v, mv, tactical);
             best = best.max(v);
@@ -103,13 +127,28 @@ impl Context<'_> {
             self.stats.pre_evals += self.counter.calls - calls_before;
             self.stats.pre_nodes += self.stats.nodes - nodes_before;
         }
+        ranked[..moves.len()].sort_by_key(|&(v, _, _)| std::cmp::Reverse(v)); // stable: ties keep move order
+        true
+    }
 
-        let len = moves.len();
-        ranked[..len].sort_by_key(|&(v, _, _)| std::cmp::Reverse(v)); // stable: ties keep move order
+    /// The second half of [`Self::forward_prune`]: the children of the
+    /// pre-evaluated `ranked` (best first) that the deep search follows,
+    /// into `moves`, best first; returns how many. With `reduce` > 0 the
+    /// pruned ones follow them.
+    pub(super) fn select_kept(
+        &mut self,
+        ranked: &[Ranked],
+        hash_move: Move,
+        moves: &mut MoveList,
+    ) -> usize {
+        let tune = &self.options.tune;
+        let n = tune.ipc_keep().rank_limit();
+        let margin = self.k_percent() * tune.ipc_sigma / 100;
+        let best = ranked.first().map_or(-INFINITY, |&(v, _, _)| v);
         let floor = best.saturating_sub(margin);
         moves.clear();
         let mut pruned = MoveList::new();
-        for (rank, &(v, mv, tactical)) in ranked[..len].iter().enumerate() {
+        for (rank, &(v, mv, tactical)) in ranked.iter().enumerate() {
             if rank < n || v > floor || mv == hash_move || tactical {
                 moves.push(mv);
             } else {
@@ -118,7 +157,7 @@ impl Context<'_> {
         }
         let kept = moves.len();
         self.stats.pruned += pruned.len() as u64;
-        if params.reduce > 0 {
+        if self.options.iprobcut.reduce > 0 {
             pruned.iter().for_each(|&mv| moves.push(mv));
         }
         kept

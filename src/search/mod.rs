@@ -20,6 +20,7 @@ mod negamax;
 mod options;
 mod ordering;
 mod pruning;
+pub mod quality;
 mod quiesce;
 mod score;
 mod see;

@@ -253,7 +253,7 @@ impl Context<'_> {
 
     /// What move ordering may use at `ply`.
     #[inline(always)]
-    fn hints(&self, ply: usize, hash_move: Move) -> OrderingHints {
+    pub(super) fn hints(&self, ply: usize, hash_move: Move) -> OrderingHints {
         let o = self.options;
         OrderingHints {
             hash_move,
@@ -344,7 +344,7 @@ impl Context<'_> {
         let mut rest = MoveList::new();
         moves.list[i..].iter().for_each(|&m| rest.push(m));
         let killers = moves.hints.killers;
-        let kept = self.forward_prune(&mut rest, node.ply, moves.hints.hash_move, &killers);
+        let kept = self.forward_prune(&mut rest, node, moves.hints.hash_move, &killers);
         if self.aborted {
             return PruneStep::Aborted;
         }

@@ -123,6 +123,11 @@ pub struct IProbcutParams {
     /// above beta plus a margin; the first that clears it cuts the node
     /// (`singular.rs`).
     pub probcut: bool,
+    /// Diagnostic (`ipcfreepre`), off for play: nodes spent inside
+    /// pre-evaluation searches do not count against a `nodes` limit (they
+    /// are still counted in `nodes` and `pre_nodes`), to ask whether
+    /// iProbcut's ranking pays when its pre-evaluations cost nothing.
+    pub free_pre: bool,
 }
 
 impl Default for IProbcutParams {
@@ -138,6 +143,7 @@ impl Default for IProbcutParams {
             classic: true,
             singular: false,
             probcut: false,
+            free_pre: false,
         }
     }
 }
@@ -391,6 +397,7 @@ impl SearchOptions {
                 classic: true,
                 singular: false,
                 probcut: false,
+                free_pre: false,
             },
             ..SearchOptions::paper_alphabeta()
         }

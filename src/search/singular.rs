@@ -91,17 +91,27 @@ impl Context<'_> {
             h.depth >= depth - 3 && h.bound != Bound::Upper && h.score.abs() < MATE_BOUND
         });
         match hit {
-            Some(hit) if applies => self.singular_search(node, hash_move, hit),
+            Some(hit) if applies => {
+                let verdict = self.singular_search(node, hash_move, hit);
+                if self.log.is_some() {
+                    self.log_singular(node, hash_move, hit, verdict);
+                }
+                verdict
+            }
             _ => Singular::Plain,
         }
     }
 
     /// The singular step's search: the node without `hash_move` at half
     /// depth, against a bound just below the entry's value.
-    fn singular_search(&mut self, node: &Node, hash_move: Move, hit: &TtHit) -> Singular {
+    pub(super) fn singular_search(
+        &mut self,
+        node: &Node,
+        hash_move: Move,
+        hit: &TtHit,
+    ) -> Singular {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);
-        let margin = self.options.tune.ipc_singular_margin * depth / 8;
-        let singular_beta = (hit.score - margin).max(-MATE_BOUND + 1);
+        let singular_beta = self.singular_beta(depth, hit.score);
         let nodes_before = self.stats.nodes;
         let calls_before = self.counter.calls;
         self.pre_level += 1;
@@ -137,6 +147,13 @@ impl Context<'_> {
         } else {
             Singular::Plain
         }
+    }
+
+    /// The singular step's bound at a node of `depth` whose hash move is
+    /// worth `score` in the table.
+    pub(super) fn singular_beta(&self, depth: i32, score: i32) -> i32 {
+        let margin = self.options.tune.ipc_singular_margin * depth / 8;
+        (score - margin).max(-MATE_BOUND + 1)
     }
 
     /// ProbCut's searches at a node of remaining `depth`.

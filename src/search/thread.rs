@@ -11,6 +11,9 @@ use super::ordering::History;
 pub(crate) struct ThreadData {
     pub history: History,
     pub eval_cache: EvalCache,
+    /// Nodes where iProbcut's steps ran, logged for `chuhe ipc-quality`
+    /// (`None`, nothing logged, except in that measure).
+    pub log: Option<super::quality::NodeLog>,
 }
 
 impl ThreadData {

@@ -496,6 +496,15 @@ pub static FIXED: &[OptionDef] = &[
         |o| o.search.iprobcut.null_window
     ),
     check!(
+        "ipcfreepre",
+        None,
+        None,
+        [],
+        Search,
+        "diagnostic: iProbcut's pre-evaluation nodes are not charged to a nodes limit",
+        |o| o.search.iprobcut.free_pre
+    ),
+    check!(
         "ipcclassic",
         None,
         None,

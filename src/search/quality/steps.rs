@@ -1,0 +1,123 @@
+//! The two steps run at the root by the search's own functions, on the
+//! tables the search to `d − 1` left (or cleared ones).
+
+use super::super::context::Context;
+use super::super::negamax::Node;
+use super::super::score::MATE_BOUND;
+use super::super::tt::{Bound, TtHit};
+use super::{nodes, ClassicSample, SingularSample};
+use crate::board::{Move, MoveList, MAX_MOVES};
+
+/// What the classic step did, for the truth to judge.
+pub(super) struct Step {
+    pub sample: ClassicSample,
+    /// The moves searched before it, the ranked ones best first, and the
+    /// pruned ones.
+    pub leading: Vec<Move>,
+    pub ranked: Vec<Move>,
+    pub pruned: Vec<Move>,
+}
+
+/// The singular step at the root as `Context::singular` runs it at a node
+/// of `depth` whose beta is the singular bound; `None` when the table
+/// entry `hit` does not qualify (no move, too shallow, an upper bound, a
+/// mate score).
+pub(super) fn singular_step(
+    ctx: &mut Context,
+    depth: i32,
+    hit: &TtHit,
+    hash_move: Move,
+) -> Option<SingularSample> {
+    let t = &ctx.options.tune;
+    let usable = !hash_move.is_null()
+        && hit.depth >= depth - 3
+        && hit.bound != Bound::Upper
+        && hit.score.abs() < MATE_BOUND;
+    if !usable {
+        return None;
+    }
+    let in_play = depth >= t.ipc_singular_depth;
+    let singular_beta = ctx.singular_beta(depth, hit.score);
+    let node = Node {
+        depth,
+        alpha: singular_beta - 1,
+        beta: singular_beta,
+        ply: 0,
+        pv_node: false,
+        in_check: false,
+        excluded: Move::NULL,
+    };
+    let before = ctx.stats.pre_nodes;
+    let verdict = nodes::verdict_name(ctx.singular_search(&node, hash_move, hit));
+    Some(SingularSample {
+        in_play,
+        hash_move: hash_move.to_string(),
+        hash_score: hit.score,
+        singular_beta,
+        beta: singular_beta,
+        verdict,
+        hash_best: false,
+        second: 0,
+        pre_nodes: ctx.stats.pre_nodes - before,
+    })
+}
+
+/// The classic step at the root for a node of `depth`: with `in_play`
+/// from where the move loop starts it (after the hash move, and with
+/// `ipclate` the captures and killers leading the order), otherwise over
+/// every child. `None` when `pre` ≥ `depth − 1`.
+pub(super) fn classic_step(
+    ctx: &mut Context,
+    depth: i32,
+    hash_move: Move,
+    in_play: bool,
+) -> Option<Step> {
+    let t = &ctx.options.tune;
+    if t.ipc_pre >= depth - 1 {
+        return None;
+    }
+    let gate = ctx.options.iprobcut.classic && depth > t.ipc_threshold;
+    let hints = ctx.hints(0, hash_move);
+    let mut list = MoveList::new();
+    ctx.ordered_moves(false, 0, &hints, &mut list);
+    let start = if in_play {
+        let hash_first = !hash_move.is_null() && list.first() == Some(&hash_move);
+        ctx.prune_start(&list, hash_first, &hints)
+    } else {
+        0
+    };
+    let mut rest = MoveList::new();
+    list[start..].iter().for_each(|&m| rest.push(m));
+    let (before, searches_before) = (ctx.stats.pre_nodes, ctx.stats.pre_searches);
+    let mut ranked = [(0, Move::NULL, false); MAX_MOVES];
+    ctx.pre_evaluate(&rest, 0, &hints.killers, &mut ranked);
+    let ranked = &ranked[..rest.len()];
+    let mut kept = MoveList::new();
+    let kept_count = ctx.select_kept(ranked, hash_move, &mut kept);
+    let kept = &kept[..kept_count];
+    let order: Vec<Move> = ranked.iter().map(|&(_, m, _)| m).collect();
+    let pruned: Vec<Move> = order
+        .iter()
+        .copied()
+        .filter(|m| !kept.contains(m))
+        .collect();
+    let sample = ClassicSample {
+        in_play: gate,
+        leading: start,
+        ranked: rest.len(),
+        searched: ctx.stats.pre_searches - searches_before,
+        kept: kept_count,
+        pruned: pruned.len(),
+        best_rank: None,
+        best_pruned: false,
+        loss: 0,
+        changed: false,
+        pre_nodes: ctx.stats.pre_nodes - before,
+    };
+    Some(Step {
+        sample,
+        leading: list[..start].to_vec(),
+        ranked: order,
+        pruned,
+    })
+}
