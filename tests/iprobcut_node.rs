@@ -31,13 +31,17 @@ fn with(mut o: SearchOptions, key: &str, value: &str) -> SearchOptions {
     o
 }
 
+/// The playing defaults with no form of iProbcut's pre-evaluation on.
+fn every_form_off() -> SearchOptions {
+    NODE_SWITCHES.iter().fold(
+        with(SearchOptions::default(), "ipcclassic", "off"),
+        |o, key| with(o, key, "off"),
+    )
+}
+
 /// The playing defaults with only the per-node form `key` of iProbcut.
 fn node_form(key: &str) -> SearchOptions {
-    with(
-        with(SearchOptions::default(), "ipcclassic", "off"),
-        key,
-        "on",
-    )
+    with(every_form_off(), key, "on")
 }
 
 #[test]
@@ -56,7 +60,7 @@ fn the_paper_presets_keep_the_classic_step_and_no_per_node_form() {
 #[test]
 fn each_per_node_form_changes_the_search_deterministically_and_counts_as_pre_evaluation() {
     let positions = bench_positions();
-    let classic_off = with(SearchOptions::default(), "ipcclassic", "off");
+    let classic_off = every_form_off();
     for key in NODE_SWITCHES {
         let on = node_form(key);
         let (mut changed, mut pre_nodes) = (false, 0);

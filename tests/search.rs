@@ -158,6 +158,9 @@ fn exact_options(algorithm: Algorithm, pvs_and_qs: bool) -> SearchOptions {
     o.tune.ipc_n = 0;
     o.tune.ipc_pre = 1;
     o.tune.ipc_threshold = 0;
+    // the paper's per-child step, which keeping every child makes exact
+    o.iprobcut.classic = true;
+    o.iprobcut.singular = false;
     o
 }
 

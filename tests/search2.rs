@@ -165,10 +165,17 @@ fn countermove_and_capture_history_stay_deterministic_and_legal() {
     }
 }
 
+/// The playing defaults with iProbcut's per-child step (the paper's) in
+/// place of the singular step: what the play switches below act on.
+fn classic_iprobcut() -> SearchOptions {
+    let o = with(SearchOptions::default(), "ipcclassic", true);
+    with(o, "ipcsingular", false)
+}
+
 /// iProbcut pruning as hard as it can (every node, pre-evaluation one ply
 /// deep, only the best child kept) with or without `keeptactical`.
 fn aggressive_iprobcut(keep_tactical: bool) -> SearchOptions {
-    let mut o = SearchOptions::default();
+    let mut o = classic_iprobcut();
     for (key, value) in [
         ("threshold", "0"),
         ("pre", "1"),
@@ -225,7 +232,7 @@ fn the_iprobcut_play_switches_are_off_in_the_paper_presets() {
 #[test]
 fn each_iprobcut_play_switch_changes_the_search_and_keeps_it_deterministic() {
     let positions = bench_positions();
-    let mut off = SearchOptions::default();
+    let mut off = classic_iprobcut();
     for key in IPROBCUT_PLAY_SWITCHES {
         off = with(off, key, false);
     }
@@ -258,10 +265,10 @@ fn ipcnull_pre_evaluates_for_fewer_nodes() {
     // must cost fewer pre-evaluation nodes than an open window above it
     let (mut open, mut null) = (0, 0);
     for pos in bench_positions().iter().take(10) {
-        open += search(with(SearchOptions::default(), "ipcnull", false), pos, 9)
+        open += search(with(classic_iprobcut(), "ipcnull", false), pos, 9)
             .stats
             .pre_nodes;
-        null += search(with(SearchOptions::default(), "ipcnull", true), pos, 9)
+        null += search(with(classic_iprobcut(), "ipcnull", true), pos, 9)
             .stats
             .pre_nodes;
     }
