@@ -134,6 +134,9 @@ impl Context<'_> {
             Singular::Reduce => -1,
             Singular::Cut(score) => return score,
         };
+        if self.aborted {
+            return 0;
+        }
 
         // Step 7. Futility and late-move pruning: what the move loop skips
         let futility_value = self.futility_value(&node, static_eval);
