@@ -16,9 +16,14 @@ fn real_positions(n: usize) -> Vec<Position> {
         .collect()
 }
 
+/// The playing defaults with the paper's per-child step on (the step the
+/// measure is about; the default iProbcut runs the singular step alone),
+/// then `settings`.
 fn options(settings: &[(&str, &str)]) -> SearchOptions {
     let mut o = SearchOptions::default();
     o.set("hash", "4").unwrap();
+    o.set("ipcclassic", "true").unwrap();
+    o.set("ipcsingular", "false").unwrap();
     for (k, v) in settings {
         o.set(k, v).unwrap();
     }
