@@ -69,3 +69,65 @@ fn a_stopped_run_resumes_where_it_stopped_and_ends_as_an_unbroken_one() {
     assert!(moved, "no parameter moved: {}", end["params"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--resume FILE` (no other arguments) plays on from the saved state with
+/// the saved engine and plan: k and θ continue from where the first run
+/// left them, and `--iterations` extends the plan.
+#[test]
+fn resume_from_a_state_file_continues_k_and_theta() {
+    let dir = std::env::temp_dir().join(format!("chuhe-spsa-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .arg("spsa")
+            .args(args)
+            .output()
+            .expect("run chuhe spsa");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let out = dir.to_str().unwrap();
+    run(&[
+        "--params",
+        "rfpmargin,lmr_divisor",
+        "--engine",
+        "alphabeta",
+        "--nodes",
+        "600",
+        "--override",
+        "rfpmargin:start=40,r_end=0.5",
+        "--override",
+        "lmr_divisor:r_end=0.5",
+        "--iterations",
+        "3",
+        "--record-every",
+        "1",
+        "--out",
+        out,
+    ]);
+    let first = state(&dir);
+    assert_eq!(first["k"], 3);
+    assert_eq!(first["engine"], "alphabeta:nodes=600");
+    assert_eq!(first["params"][0]["start"], 40.0);
+
+    let file = dir.join("state.json");
+    let text = run(&["--resume", file.to_str().unwrap()]);
+    assert!(
+        text.contains("iterations 3 of 3"),
+        "a bare resume keeps the plan: {text}"
+    );
+    let more = run(&["--resume", file.to_str().unwrap(), "--iterations", "5"]);
+    assert!(more.contains("iterations 5 of 5"), "{more}");
+    let end = state(&dir);
+    assert_eq!(end["k"], 5);
+    // the trajectory of the first run is kept and continued from its last θ
+    let traj = end["trajectory"].as_array().unwrap();
+    assert_eq!(traj.len(), 6, "points at k = 0..5: {traj:?}");
+    assert_eq!(traj[..4], first["trajectory"].as_array().unwrap()[..]);
+    assert_eq!(
+        traj[3][1],
+        serde_json::json!([first["params"][0]["theta"], first["params"][1]["theta"]])
+    );
+    assert_eq!(end["params"][0]["start"], 40.0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -16,14 +16,32 @@ pub struct SpsaArgs {
     /// or `all`.
     #[arg(long)]
     params: Option<String>,
+    /// Per-parameter override `name:key=value[,key=value]`, keys `start`,
+    /// `c_end`, `r_end`, `min`, `max` (repeatable; only when a run starts).
+    #[arg(long = "override", value_name = "NAME:KEY=V,...")]
+    overrides: Vec<String>,
     /// The in-process player both sides start from: `iprobcut:nodes=20000`
     /// (fixed nodes a move) or `alphabeta:tc=10+0.1` (a clock), with any
-    /// options; its values of the tuned parameters are the start.
-    #[arg(long, default_value = "iprobcut:nodes=20000")]
-    engine: String,
-    /// Iterations (colour-swapped game pairs) of the whole run.
-    #[arg(long, default_value_t = 2000)]
-    iterations: u64,
+    /// options; its values of the tuned parameters are the start. Default
+    /// `iprobcut:nodes=20000`, or on resuming the engine the state was
+    /// played with.
+    #[arg(long)]
+    engine: Option<String>,
+    /// Fixed nodes a move (replaces the engine's limit).
+    #[arg(long, conflicts_with = "tc")]
+    nodes: Option<u64>,
+    /// A clock, `SECONDS[+INC]` (replaces the engine's limit).
+    #[arg(long)]
+    tc: Option<String>,
+    /// Resume the run saved in this state file (default: `state.json` in
+    /// `--out`, if there is one); it is saved to `--out`, by default the
+    /// state file's own directory.
+    #[arg(long, value_name = "STATE")]
+    resume: Option<PathBuf>,
+    /// Iterations (colour-swapped game pairs) of the whole run (default
+    /// 2000; on resuming, the state's plan unless given).
+    #[arg(long)]
+    iterations: Option<u64>,
     /// Game pairs played at once (one thread each).
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -43,16 +61,17 @@ pub struct SpsaArgs {
     /// Output directory (`state.json`, `trajectory.svg`); a run finding a
     /// state there resumes it (the other arguments but `--iterations` and
     /// `--concurrency` are then taken from the state and `--engine`).
-    #[arg(long, default_value = "spsa-out")]
-    out: PathBuf,
+    #[arg(long)]
+    out: Option<PathBuf>,
     /// Play at most this many iterations in this invocation, then save and
     /// stop (the run resumes with the same command): a way to spread a long
     /// run over sessions.
     #[arg(long)]
     stop_after: Option<u64>,
-    /// Record θ for the plot every N iterations.
-    #[arg(long, default_value_t = 10)]
-    record_every: u64,
+    /// Record θ for the plot every N iterations (default 10, or on
+    /// resuming the state's).
+    #[arg(long)]
+    record_every: Option<u64>,
 }
 
 /// Runs `chuhe spsa`.
@@ -66,8 +85,43 @@ pub fn run(args: SpsaArgs) -> ExitCode {
     }
 }
 
+/// The engine spec of a run: `--engine`, else the resumed state's, else
+/// the default; then `--nodes` / `--tc` (a later limit replaces an
+/// earlier one in a spec).
+fn engine_spec(args: &SpsaArgs, resumed: Option<&SpsaState>) -> String {
+    let mut spec = args
+        .engine
+        .clone()
+        .or_else(|| resumed.and_then(|s| s.engine.clone()))
+        .unwrap_or_else(|| "iprobcut:nodes=20000".to_string());
+    let limit = match (&args.nodes, &args.tc) {
+        (Some(n), _) => Some(format!("nodes={n}")),
+        (None, Some(tc)) => Some(format!("tc={tc}")),
+        (None, None) => None,
+    };
+    if let Some(limit) = limit {
+        spec.push(if spec.contains(':') { ',' } else { ':' });
+        spec.push_str(&limit);
+    }
+    spec
+}
+
 fn run_inner(args: &SpsaArgs) -> Result<(), String> {
-    let spec: PlayerSpec = args.engine.parse()?;
+    let out = args.out.clone().unwrap_or_else(|| match &args.resume {
+        Some(file) => file
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), PathBuf::from),
+        None => PathBuf::from("spsa-out"),
+    });
+    let state_path = out.join("state.json");
+    let resume_from = match &args.resume {
+        Some(file) => Some(file.clone()),
+        None => state_path.exists().then(|| state_path.clone()),
+    };
+    let resumed = resume_from.as_deref().map(load_state).transpose()?;
+    let engine = engine_spec(args, resumed.as_ref());
+    let spec: PlayerSpec = engine.parse()?;
     let base = match &spec.kind {
         chuhe::arena::player::EngineKind::InProcess(options) => (**options).clone(),
         _ => return Err("--engine must be an in-process player (iprobcut:…, alphabeta:…)".into()),
@@ -83,45 +137,68 @@ fn run_inner(args: &SpsaArgs) -> Result<(), String> {
     if openings.is_empty() {
         return Err("no openings".into());
     }
-    let run = SpsaRun {
-        base_spec: args.engine.clone(),
-        openings,
-        config: tuning_game_config(),
-        concurrency: args.concurrency.max(1),
-        out: args.out.clone(),
-        record_every: args.record_every,
-    };
-    let state_path = run.state_path();
-    let state = if state_path.exists() {
-        let mut s = load_state(&state_path)?;
+    let mut state = if let (Some(mut s), Some(from)) = (resumed, &resume_from) {
         if let Some(names) = &args.params {
             let wanted: Vec<&str> = names.split(',').map(str::trim).collect();
             let have: Vec<&str> = s.params.iter().map(|p| p.name.as_str()).collect();
             if names.trim() != "all" && wanted != have {
                 return Err(format!(
                     "{} tunes {} — not --params {names}; choose another --out",
-                    state_path.display(),
+                    from.display(),
                     have.join(",")
                 ));
             }
         }
+        if !args.overrides.is_empty() {
+            return Err("--override applies when a run starts, not on resuming".into());
+        }
         eprintln!(
             "resuming {} at iteration {} of {}",
-            state_path.display(),
+            from.display(),
             s.k,
             s.iterations
         );
         // more iterations extend the run (the gains are those of the new N)
-        s.iterations = args.iterations.max(s.k);
+        if let Some(n) = args.iterations {
+            s.iterations = n.max(s.k);
+        }
         s
     } else {
         let names = args
             .params
             .as_deref()
             .ok_or("--params is needed to start a run")?;
-        let params = params_from_names(names, &base, args.c_scale, args.r_end)?;
-        SpsaState::new(params, args.iterations, args.seed)
+        let mut params = params_from_names(names, &base, args.c_scale, args.r_end)?;
+        for o in &args.overrides {
+            SpsaState::apply_override(&mut params, o)?;
+        }
+        SpsaState::new(params, args.iterations.unwrap_or(2000), args.seed)
     };
+    state.engine = Some(engine.clone());
+    if let Some(n) = args.record_every {
+        state.record_every = n.max(1);
+    } else if state.record_every == 0 {
+        state.record_every = 10;
+    }
+    let run = SpsaRun {
+        base_spec: engine,
+        openings,
+        config: tuning_game_config(),
+        concurrency: args.concurrency.max(1),
+        out,
+        record_every: state.record_every,
+    };
+    eprintln!(
+        "spsa: {} on {}, state in {}",
+        state
+            .params
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect::<Vec<_>>()
+            .join(","),
+        run.base_spec,
+        run.state_path().display()
+    );
     let stop_at = args
         .stop_after
         .map_or(state.iterations, |n| (state.k + n).min(state.iterations));

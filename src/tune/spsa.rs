@@ -72,6 +72,14 @@ pub struct SpsaState {
     pub result_sum: f64,
     /// θ after every `record_every` iterations, for the trajectory plot.
     pub trajectory: Vec<(u64, Vec<f64>)>,
+    /// The player spec the games were last played with (what a bare
+    /// `--resume` plays on with); absent in states of older versions.
+    #[serde(default)]
+    pub engine: Option<String>,
+    /// θ goes into the trajectory every this many iterations (0 in states
+    /// of older versions: the caller's choice).
+    #[serde(default)]
+    pub record_every: u64,
 }
 
 /// What one iteration plays: the perturbation and the two parameter
@@ -97,6 +105,8 @@ impl SpsaState {
             seed,
             result_sum: 0.0,
             trajectory: vec![(0, start)],
+            engine: None,
+            record_every: 0,
         }
     }
 
@@ -158,6 +168,54 @@ impl SpsaState {
         }
         self.k += 1;
         self.result_sum += result;
+    }
+
+    /// Applies one per-parameter override, `name:key=value[,key=value…]`
+    /// with keys `start` (also moves θ), `c_end`, `r_end`, `min`, `max`:
+    /// OpenBench's per-parameter line, for a parameter whose table step or
+    /// default does not suit this run.
+    pub fn apply_override(params: &mut [SpsaParam], text: &str) -> Result<(), String> {
+        let (name, settings) = text
+            .split_once(':')
+            .ok_or_else(|| format!("override '{text}' is not name:key=value[,key=value]"))?;
+        let p = params
+            .iter_mut()
+            .find(|p| p.name == name.trim())
+            .ok_or_else(|| format!("override '{text}': '{name}' is not among --params"))?;
+        for kv in settings.split(',').filter(|s| !s.trim().is_empty()) {
+            let (k, v) = kv
+                .split_once('=')
+                .ok_or_else(|| format!("override '{text}': '{kv}' is not key=value"))?;
+            let v: f64 = v
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| format!("override '{text}': '{v}' is not a number"))?;
+            match k.trim() {
+                "start" => {
+                    p.start = v;
+                    p.theta = v;
+                }
+                "c_end" if v > 0.0 => p.c_end = v,
+                "r_end" if v > 0.0 => p.r_end = v,
+                "min" => p.min = v,
+                "max" => p.max = v,
+                "c_end" | "r_end" => return Err(format!("override '{text}': {k} must be > 0")),
+                _ => {
+                    return Err(format!(
+                        "override '{text}': unknown key '{k}' (start, c_end, r_end, min, max)"
+                    ))
+                }
+            }
+        }
+        if !(p.min <= p.start && p.start <= p.max) {
+            return Err(format!(
+                "override '{text}': start {} is outside [{}, {}]",
+                p.start, p.min, p.max
+            ));
+        }
+        Ok(())
     }
 
     /// Records θ for the trajectory plot.
@@ -236,6 +294,28 @@ mod tests {
                 p.name,
                 p.theta
             );
+        }
+    }
+
+    #[test]
+    fn overrides_set_start_and_gains_and_reject_nonsense() {
+        let mut ps = vec![
+            SpsaParam::new("x", 5.0, 0.0, 10.0, 1.0),
+            SpsaParam::new("y", 50.0, 0.0, 100.0, 4.0),
+        ];
+        SpsaState::apply_override(&mut ps, "y:start=60,c_end=8,r_end=0.01").unwrap();
+        assert_eq!((ps[1].start, ps[1].theta, ps[1].c_end), (60.0, 60.0, 8.0));
+        assert_eq!(ps[1].r_end, 0.01);
+        assert_eq!(ps[0], SpsaParam::new("x", 5.0, 0.0, 10.0, 1.0));
+        for bad in [
+            "z:start=1",
+            "x:c_end=0",
+            "x:start=11",
+            "x:foo=1",
+            "x",
+            "x:start=nan",
+        ] {
+            assert!(SpsaState::apply_override(&mut ps, bad).is_err(), "{bad}");
         }
     }
 

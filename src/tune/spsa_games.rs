@@ -165,6 +165,23 @@ impl SpsaRun {
                 .map_err(|e| format!("trajectory.svg: {e}"))?;
             bar.set_position(state.k);
             bar.set_message(format!("result sum {:+}", state.result_sum));
+            // no terminal, no bar: a log line now and then instead
+            if bar.is_hidden()
+                && (state.k.is_multiple_of(self.record_every.max(1)) || state.k == stop_at)
+            {
+                eprintln!(
+                    "spsa: {}/{} pairs, result sum {:+}, θ {}",
+                    state.k,
+                    state.iterations,
+                    state.result_sum,
+                    state
+                        .params
+                        .iter()
+                        .map(|p| format!("{}={:.2}", p.name, p.theta))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+            }
         }
         bar.finish();
         Ok(state)
