@@ -13,7 +13,12 @@ use chuhe::search::{
 const NODE_SWITCHES: &[&str] = &["ipcsingular", "ipcprobcut"];
 
 /// The per-node forms' numbers, with values away from their defaults.
-const NODE_NUMBERS: &[(&str, &str)] = &[("ipcsdouble", "20"), ("ipcsibling", "1")];
+const NODE_NUMBERS: &[(&str, &str)] = &[
+    ("ipcsdouble", "20"),
+    ("ipcsibling", "1"),
+    ("ipcsreduce", "3"),
+    ("ipcsequal", "1"),
+];
 
 fn search(options: SearchOptions, pos: &Position, depth: i32) -> SearchResult {
     let mut s = Searcher::new(options);
@@ -88,6 +93,20 @@ fn each_per_node_form_changes_the_search_deterministically_and_counts_as_pre_eva
         }
         assert!(changed, "{key} changed no node count");
         assert!(pre_nodes > 0, "{key} counted no pre-evaluation nodes");
+    }
+}
+
+#[test]
+fn each_number_of_the_singular_step_changes_its_search() {
+    let singular = node_form("ipcsingular");
+    let positions = bench_positions();
+    for (key, value) in NODE_NUMBERS {
+        let changed = positions.iter().take(6).any(|pos| {
+            let a = search(singular.clone(), pos, 9);
+            let b = search(with(singular.clone(), key, value), pos, 9);
+            a.stats.nodes != b.stats.nodes
+        });
+        assert!(changed, "{key}={value} changed no node count");
     }
 }
 

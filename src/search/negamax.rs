@@ -131,7 +131,7 @@ impl Context<'_> {
         let hash_extension = match self.singular(&node, hash_move, tt_hit.as_ref()) {
             Singular::Plain => 0,
             Singular::Extend(plies) => plies,
-            Singular::Reduce => -1,
+            Singular::Reduce(plies) => -plies,
             Singular::Cut(score) => return score,
         };
         if self.aborted {

@@ -38,8 +38,10 @@ pub(super) enum Singular {
     Extend(i32),
     /// Other children clear beta too: the node fails high with this value.
     Cut(i32),
-    /// The hash move is above beta but not alone: search it a ply shallower.
-    Reduce,
+    /// The hash move is not alone: search it this many plies shallower
+    /// (`ipcsreduce` when its value is above beta, `ipcsequal` when the
+    /// siblings reach its value).
+    Reduce(i32),
 }
 
 impl Context<'_> {
@@ -143,7 +145,9 @@ impl Context<'_> {
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
         } else if hit.score >= beta {
-            Singular::Reduce
+            Singular::Reduce(self.options.tune.ipc_singular_reduce)
+        } else if v >= hit.score && self.options.tune.ipc_singular_equal > 0 {
+            Singular::Reduce(self.options.tune.ipc_singular_equal)
         } else {
             Singular::Plain
         }

@@ -187,6 +187,10 @@ tunables! {
         "iProbcut: a lone best hash move this far above its siblings is followed two plies deeper (0 = never)";
     ipc_sibling "ipcsibling" = 0, 0..=8, step 0.5, false,
         "iProbcut: plies less for the siblings of a lone best hash move";
+    ipc_singular_reduce "ipcsreduce" = 1, 0..=8, step 0.5, false,
+        "iProbcut: plies less for a hash move above beta whose siblings reach its bound";
+    ipc_singular_equal "ipcsequal" = 0, 0..=8, step 0.5, false,
+        "iProbcut: plies less for a hash move below beta whose siblings reach its value";
     ipc_probcut_depth "ipcpcdepth" = 5, 2..=60, step 0.5, false,
         "iProbcut ProbCut from this remaining depth on";
     ipc_probcut_margin "ipcpcmargin" = 30, 0..=10_000, step 3.0, false,

@@ -135,7 +135,7 @@ pub(super) fn verdict_name(verdict: Singular) -> &'static str {
     match verdict {
         Singular::Extend(_) => "extend",
         Singular::Cut(_) => "cut",
-        Singular::Reduce => "reduce",
+        Singular::Reduce(_) => "reduce",
         Singular::Plain => "plain",
     }
 }
