@@ -20,6 +20,7 @@ mod negamax;
 mod options;
 mod ordering;
 mod pruning;
+pub mod prover;
 pub mod quality;
 mod quiesce;
 mod score;
@@ -269,6 +270,11 @@ impl Searcher {
     /// `limits`, skipping `banned` root moves, reporting progress to
     /// `on_event`. Always returns a legal move when one exists, even if
     /// stopped before the first iteration completes.
+    ///
+    /// With `limits.mate` = N the search first looks for a mate in at most
+    /// N moves soundly (see [`mate_options`](SearchOptions::mate_options):
+    /// no forward pruning, a window that only asks "mate or not"); when
+    /// there is none it searches as usual within the other limits.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -276,6 +282,45 @@ impl Searcher {
         control: &SearchControl,
         banned: &[Move],
         on_event: &mut dyn FnMut(&SearchEvent),
+    ) -> SearchResult {
+        let Some(n) = limits.mate else {
+            let options = self.options.clone();
+            return self.search_with(pos, limits, control, banned, on_event, &options, None);
+        };
+        // a mate in n moves is 2n - 1 plies; one more ply lets the node
+        // after the last move see a stalemate (a loss in xiangqi)
+        let n = n.clamp(1, (MAX_PLY as u32 - 16) / 2);
+        let mate_limits = Limits {
+            depth: Some(2 * n as i32),
+            ..limits.clone()
+        };
+        let options = self.options.mate_options();
+        let found = self.search_with(pos, &mate_limits, control, banned, on_event, &options, Some(n));
+        if found.depth > 0 || control.is_stopped() {
+            return found;
+        }
+        // no mate in n: the best move of an ordinary search
+        let plain = Limits {
+            mate: None,
+            ..limits.clone()
+        };
+        let options = self.options.clone();
+        self.search_with(pos, &plain, control, banned, on_event, &options, None)
+    }
+
+    /// [`search`](Self::search) with these `options`; with `mate` = N it
+    /// searches each depth only for a mate in at most N moves and reports
+    /// nothing (depth 0) unless it finds one.
+    #[allow(clippy::too_many_arguments)]
+    fn search_with(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        control: &SearchControl,
+        banned: &[Move],
+        on_event: &mut dyn FnMut(&SearchEvent),
+        options: &SearchOptions,
+        mate: Option<u32>,
     ) -> SearchResult {
         let started = Instant::now();
         let mut root = pos.clone();
@@ -297,7 +342,6 @@ impl Searcher {
         }
         self.tt.new_search();
         self.main.new_search();
-        let options = &self.options;
         let overhead = Duration::from_millis(options.move_overhead_ms);
         let budget = TimeBudget::tuned(limits, overhead, &options.tune);
         let max_depth = limits
@@ -344,7 +388,11 @@ impl Searcher {
                 if depth > first && control.is_stopped() {
                     break;
                 }
-                let score = if options.aspiration && depth >= options.tune.aspiration_min_depth {
+                // mate mode: fail low at once unless a mate in n or less
+                let mate_floor = mate.map(|n| MATE - 2 * n as i32);
+                let score = if let Some(floor) = mate_floor {
+                    ctx.negamax(depth, floor, INFINITY, 0, true)
+                } else if options.aspiration && depth >= options.tune.aspiration_min_depth {
                     ctx.aspiration_search(depth, result.score)
                 } else {
                     ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
@@ -372,6 +420,10 @@ impl Searcher {
                         }
                     }
                     break;
+                }
+                if mate_floor.is_some_and(|floor| score <= floor) {
+                    // no mate within this depth: nothing to report
+                    continue;
                 }
                 let mut pv = ctx.root_pv();
                 let mut score = score;

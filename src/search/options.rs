@@ -327,6 +327,23 @@ impl Default for SearchOptions {
 }
 
 impl SearchOptions {
+    /// These options with every unsound forward pruning off, for `go mate
+    /// N`: plain alpha-beta (no iProbcut), no null move, no reverse
+    /// futility, futility or late-move pruning, no late move reductions.
+    /// What is left (TT, ordering, check extension, mate-distance pruning)
+    /// changes how fast a mate is proven, never whether.
+    pub fn mate_options(&self) -> SearchOptions {
+        SearchOptions {
+            algorithm: Algorithm::AlphaBeta,
+            null_move: false,
+            reverse_futility: false,
+            futility: false,
+            late_move_pruning: false,
+            lmr: false,
+            ..self.clone()
+        }
+    }
+
     /// Plain alpha-beta as in the paper's experiment: every enhancement
     /// off except capture-first move order, paper evaluation profile.
     pub fn paper_alphabeta() -> SearchOptions {

@@ -1,0 +1,108 @@
+//! The mate puzzles of tests/data/mates.tsv (examples/mate_puzzles.rs:
+//! positions from recorded games whose shortest forced mate, 1 to 5 moves,
+//! the exact prover found): whatever the search prunes, it must keep them.
+//! - `go depth 2N+2` with every default pruning on reports the mate in
+//!   exactly N moves, for iProbcut (the default) and alpha-beta;
+//! - `go mate N` finds a mate in at most N moves, starting with one of the
+//!   moves the prover lists, and `go mate N-1` reports none shorter.
+
+use chuhe::board::{Move, Position};
+use chuhe::search::{mate_distance, Algorithm, Limits, SearchControl, SearchOptions, Searcher};
+
+struct Puzzle {
+    n: i32,
+    fen: String,
+    mating_moves: Vec<Move>,
+}
+
+fn puzzles() -> Vec<Puzzle> {
+    let text = include_str!("data/mates.tsv");
+    let list: Vec<Puzzle> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut f = l.split('\t');
+            let n = f.next().unwrap().parse().unwrap();
+            let fen = f.next().unwrap().to_string();
+            let mating_moves = f
+                .next()
+                .unwrap()
+                .split_whitespace()
+                .map(|m| Move::from_iccs(m).unwrap())
+                .collect();
+            Puzzle {
+                n,
+                fen,
+                mating_moves,
+            }
+        })
+        .collect();
+    // the set covers every length from 1 to 5 moves
+    for n in 1..=5 {
+        assert!(list.iter().any(|p| p.n == n), "no mate in {n} in the set");
+    }
+    list
+}
+
+fn search(options: SearchOptions, fen: &str, limits: Limits) -> chuhe::search::SearchResult {
+    let pos = Position::from_fen(fen).unwrap();
+    Searcher::new(options).search(&pos, &limits, &SearchControl::new(), &[], &mut |_| {})
+}
+
+fn keeps_every_mate_at_depth_2n_plus_2(algorithm: Algorithm) {
+    let mut lost = Vec::new();
+    for p in puzzles() {
+        let options = SearchOptions::preset(Some(algorithm), false);
+        let r = search(options, &p.fen, Limits::depth(2 * p.n + 2));
+        if mate_distance(r.score) != Some(2 * p.n - 1) {
+            lost.push(format!("mate in {}: {} scored {}", p.n, p.fen, r.score));
+        }
+    }
+    assert!(lost.is_empty(), "{algorithm:?} lost:\n{}", lost.join("\n"));
+}
+
+#[test]
+fn iprobcut_keeps_every_mate_at_depth_2n_plus_2() {
+    keeps_every_mate_at_depth_2n_plus_2(Algorithm::IProbcut);
+}
+
+#[test]
+fn alphabeta_keeps_every_mate_at_depth_2n_plus_2() {
+    keeps_every_mate_at_depth_2n_plus_2(Algorithm::AlphaBeta);
+}
+
+#[test]
+fn go_mate_n_finds_a_mate_in_n_and_none_shorter() {
+    for p in puzzles() {
+        // as the protocol bounds `go mate N` without a depth: 2N+2 plies
+        let mate = |n: i32| Limits {
+            mate: Some(n as u32),
+            ..Limits::depth(2 * n + 2)
+        };
+        let r = search(SearchOptions::default(), &p.fen, mate(p.n));
+        assert_eq!(
+            mate_distance(r.score),
+            Some(2 * p.n - 1),
+            "go mate {} in {}",
+            p.n,
+            p.fen
+        );
+        let best = r.best_move.expect("a move");
+        assert!(
+            p.mating_moves.contains(&best),
+            "go mate {}: {best} does not mate in {} ({})",
+            p.n,
+            p.n,
+            p.fen
+        );
+        if p.n > 1 {
+            let shorter = search(SearchOptions::default(), &p.fen, mate(p.n - 1));
+            assert!(
+                mate_distance(shorter.score).is_none_or(|d| d < 0 || d > 2 * p.n - 3),
+                "go mate {}: claims a mate the prover says does not exist ({})",
+                p.n - 1,
+                p.fen
+            );
+        }
+    }
+}
