@@ -19,8 +19,8 @@ mod multipv;
 mod negamax;
 mod options;
 mod ordering;
-mod pruning;
 pub mod prover;
+mod pruning;
 pub mod quality;
 mod quiesce;
 mod score;
@@ -295,7 +295,15 @@ impl Searcher {
             ..limits.clone()
         };
         let options = self.options.mate_options();
-        let found = self.search_with(pos, &mate_limits, control, banned, on_event, &options, Some(n));
+        let found = self.search_with(
+            pos,
+            &mate_limits,
+            control,
+            banned,
+            on_event,
+            &options,
+            Some(n),
+        );
         if found.depth > 0 || control.is_stopped() {
             return found;
         }
