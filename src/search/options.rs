@@ -128,6 +128,12 @@ pub struct IProbcutParams {
     /// are still counted in `nodes` and `pre_nodes`), to ask whether
     /// iProbcut's ranking pays when its pre-evaluations cost nothing.
     pub free_pre: bool,
+    /// The paper's step ranked by what the hash table already knows: a
+    /// child with an entry at least `pre` plies deep is ranked by its
+    /// stored score, a child without one is kept and not pre-evaluated
+    /// (no pre-evaluation search at all); the kept children stay in the
+    /// move order (`iprobcut.rs`, `ipcttonly`, with `ipcclassic`).
+    pub tt_only: bool,
 }
 
 impl Default for IProbcutParams {
@@ -147,6 +153,7 @@ impl Default for IProbcutParams {
             singular: true,
             probcut: false,
             free_pre: false,
+            tt_only: false,
         }
     }
 }
@@ -418,6 +425,7 @@ impl SearchOptions {
                 singular: false,
                 probcut: false,
                 free_pre: false,
+                tt_only: false,
             },
             ..SearchOptions::paper_alphabeta()
         }

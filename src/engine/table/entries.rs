@@ -505,6 +505,15 @@ pub static FIXED: &[OptionDef] = &[
         |o| o.search.iprobcut.free_pre
     ),
     check!(
+        "ipcttonly",
+        None,
+        None,
+        [],
+        Search,
+        "iProbcut's step ranks only children the hash table knows to pre plies, keeps the rest in order, and searches no pre-evaluation",
+        |o| o.search.iprobcut.tt_only
+    ),
+    check!(
         "ipcclassic",
         None,
         None,
