@@ -174,3 +174,22 @@ fn ranking_by_the_table_alone_prunes_without_any_pre_evaluation_search() {
     assert!(pruned > 0, "the table ranked no child below the floor");
     assert!(changed, "ipcttonly changed no node count");
 }
+
+#[test]
+fn the_step_at_pv_nodes_only_prunes_less_than_everywhere() {
+    let classic = with(every_form_off(), "ipcclassic", "on");
+    let pv_only = with(classic.clone(), "ipcpvonly", "on");
+    let (mut everywhere, mut at_pv) = (0, 0);
+    for pos in bench_positions().iter().take(6) {
+        let a = search(classic.clone(), pos, 9);
+        let b = search(pv_only.clone(), pos, 9);
+        assert!(b.best_move.is_some_and(|m| pos.is_legal(m)));
+        everywhere += a.stats.pre_searches;
+        at_pv += b.stats.pre_searches;
+    }
+    assert!(at_pv > 0, "no pre-evaluation at PV nodes");
+    assert!(
+        at_pv < everywhere,
+        "{at_pv} pre-searches at PV nodes against {everywhere}"
+    );
+}

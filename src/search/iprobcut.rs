@@ -236,6 +236,7 @@ impl Context<'_> {
         self.options.algorithm == Algorithm::IProbcut
             && self.options.iprobcut.classic
             && node.excluded.is_null()
+            && (node.pv_node || !self.options.iprobcut.pv_only)
             && node.depth > t.ipc_threshold
             && t.ipc_pre < node.depth - 1
             && !node.in_check

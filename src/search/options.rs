@@ -134,6 +134,10 @@ pub struct IProbcutParams {
     /// (no pre-evaluation search at all); the kept children stay in the
     /// move order (`iprobcut.rs`, `ipcttonly`, with `ipcclassic`).
     pub tt_only: bool,
+    /// The paper's step at principal-variation nodes only (`ipcpvonly`,
+    /// with `ipcclassic`): where nodes are few and a better order pays
+    /// most.
+    pub pv_only: bool,
 }
 
 impl Default for IProbcutParams {
@@ -154,6 +158,7 @@ impl Default for IProbcutParams {
             probcut: false,
             free_pre: false,
             tt_only: false,
+            pv_only: false,
         }
     }
 }
@@ -426,6 +431,7 @@ impl SearchOptions {
                 probcut: false,
                 free_pre: false,
                 tt_only: false,
+                pv_only: false,
             },
             ..SearchOptions::paper_alphabeta()
         }

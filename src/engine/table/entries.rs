@@ -514,6 +514,15 @@ pub static FIXED: &[OptionDef] = &[
         |o| o.search.iprobcut.tt_only
     ),
     check!(
+        "ipcpvonly",
+        None,
+        None,
+        [],
+        Search,
+        "iProbcut's step only at principal-variation nodes",
+        |o| o.search.iprobcut.pv_only
+    ),
+    check!(
         "ipcclassic",
         None,
         None,
