@@ -35,6 +35,8 @@ pub(crate) struct Context<'a> {
     pub(super) lmr: &'a LmrTable,
     /// Static evaluations by position key (per thread).
     pub eval_cache: &'a mut EvalCache,
+    /// Static-evaluation corrections (per thread, `corrhist`).
+    pub(super) correction: &'a mut super::correction::CorrectionHistory,
     /// Root moves not to search (banned ones, and earlier MultiPV lines).
     pub banned: Vec<Move>,
     /// 0 for the main thread (which keeps time and limits), 1.. for helpers.
@@ -97,6 +99,7 @@ impl<'a> Context<'a> {
             history: &mut data.history,
             lmr: &shared.lmr,
             eval_cache: &mut data.eval_cache,
+            correction: &mut data.correction,
             banned: shared.banned.to_vec(),
             index,
             counter: EvalCounter::default(),

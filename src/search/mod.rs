@@ -10,6 +10,7 @@
 mod bench;
 mod busy;
 mod context;
+mod correction;
 mod evalcache;
 mod iprobcut;
 mod lazy;

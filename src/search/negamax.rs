@@ -8,7 +8,7 @@
 use super::context::Context;
 use super::limits::MAX_PLY;
 use super::moveloop::LoopEnd;
-use super::score::mated_in;
+use super::score::{mated_in, MATE_BOUND};
 use super::singular::Singular;
 use super::tt::{Bound, TtHit};
 use crate::board::Move;
@@ -145,12 +145,34 @@ impl Context<'_> {
         // Step 8. The move loop (iProbcut's step, LMR, PVS; `moveloop.rs`)
         match self.move_loop(node, hash_move, hash_extension, futility_value, lmp_limit) {
             LoopEnd::Searched { best, best_move } => {
-                // Step 9. Store the result in the transposition table
+                // Step 9. Store the result in the transposition table, and
+                // learn how far the static evaluation was off
                 self.store_tt(key, &node, best, best_move);
+                self.learn_correction(&node, static_eval, best, best_move);
                 best
             }
             // mated (no moves) or aborted: nothing to store
             LoopEnd::Final(score) => score,
+        }
+    }
+
+    /// Step 9b (`corrhist`): a node's result against its corrected static
+    /// evaluation, where the result says which way the evaluation erred (a
+    /// fail-high only that it was too low, a fail-low only that it was too
+    /// high) and a quiet best move (or none) makes it a judgement of the
+    /// position rather than of a capture.
+    fn learn_correction(&mut self, node: &Node, eval: Option<i32>, best: i32, best_move: Move) {
+        let Some(eval) = eval else {
+            return;
+        };
+        let informative = self.options.correction_history
+            && node.excluded.is_null()
+            && best.abs() < MATE_BOUND
+            && !(best >= node.beta && best <= eval)
+            && !(best <= node.alpha && best >= eval)
+            && (best_move.is_null() || !self.pos.is_capture(best_move));
+        if informative {
+            self.correction.update(&self.pos, node.depth, eval, best);
         }
     }
 

@@ -273,6 +273,10 @@ pub struct SearchOptions {
     /// same capture (piece, square, victim) cut off before, instead of by
     /// MVV/LVA.
     pub capture_history: bool,
+    /// Correction history: the static evaluation the pruning rules read is
+    /// corrected by what searches found in positions of the same pawn and
+    /// king structure (`search/correction.rs`).
+    pub correction_history: bool,
 
     // --- what the user asks for rather than how the search works
     /// Root lines reported each iteration (MultiPV); 1 is the plain search.
@@ -329,6 +333,7 @@ impl Default for SearchOptions {
             lazy_search: false,
             countermove: false,
             capture_history: false,
+            correction_history: false,
             multipv: 1,
             skill_level: super::strength::FULL_LEVEL,
             limit_strength: false,
@@ -396,6 +401,7 @@ impl SearchOptions {
             lazy_search: false,
             countermove: false,
             capture_history: false,
+            correction_history: false,
             ..SearchOptions::default()
         }
     }

@@ -24,7 +24,14 @@ impl Context<'_> {
             && node.ply > 0
             && ((o.reverse_futility && node.depth <= t.rfp_depth)
                 || (o.futility && node.depth <= t.futility_depth));
-        wanted.then(|| self.pruning_eval(node.depth, node.alpha, node.beta))
+        wanted.then(|| {
+            let eval = self.pruning_eval(node.depth, node.alpha, node.beta);
+            if o.correction_history {
+                eval + self.correction.correction(&self.pos)
+            } else {
+                eval
+            }
+        })
     }
 
     /// Step 5, reverse futility (static null move): a static evaluation so

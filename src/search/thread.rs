@@ -3,6 +3,7 @@
 //! thread's state, position, stack, PV and counters, lives in its
 //! `Context` for one search.)
 
+use super::correction::CorrectionHistory;
 use super::evalcache::EvalCache;
 use super::ordering::History;
 
@@ -11,6 +12,8 @@ use super::ordering::History;
 pub(crate) struct ThreadData {
     pub history: History,
     pub eval_cache: EvalCache,
+    /// Static-evaluation corrections by pawn and king structure (`corrhist`).
+    pub correction: CorrectionHistory,
     /// Nodes where iProbcut's steps ran, logged for `chuhe ipc-quality`
     /// (`None`, nothing logged, except in that measure).
     pub log: Option<super::quality::NodeLog>,
@@ -21,6 +24,7 @@ impl ThreadData {
     pub fn clear(&mut self) {
         self.history.clear();
         self.eval_cache.clear();
+        self.correction.clear();
     }
 
     /// Prepares for a new search: old history fades, killers are dropped.

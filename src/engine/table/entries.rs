@@ -583,6 +583,12 @@ pub static FIXED: &[OptionDef] = &[
         reverse_futility
     ),
     switch!(
+        "corrhist",
+        [],
+        "correct the pruning's static evaluation by what searches found for the same pawn and king structure",
+        correction_history
+    ),
+    switch!(
         "futility",
         [],
         "futility pruning of quiet moves near the leaves",

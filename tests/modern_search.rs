@@ -1,0 +1,82 @@
+//! The modern-search switches of issue 28 (`corrhist`, ...): off in the
+//! paper presets, and when on they change the search deterministically and
+//! keep the principal variation legal.
+
+use chuhe::search::{
+    bench_positions, Limits, SearchControl, SearchOptions, SearchResult, Searcher,
+};
+
+/// The switches, each tried on its own.
+const SWITCHES: &[&str] = &["corrhist"];
+
+fn with(mut o: SearchOptions, key: &str, value: &str) -> SearchOptions {
+    o.set(key, value).unwrap();
+    o
+}
+
+/// Two searches in a row with one searcher, as in a game: what a table
+/// kept between searches learnt in the first shows in the second.
+fn two_searches(
+    options: SearchOptions,
+    pos: &chuhe::board::Position,
+) -> (SearchResult, SearchResult) {
+    let mut s = Searcher::new(options);
+    let mut go = || {
+        s.search(
+            pos,
+            &Limits::depth(9),
+            &SearchControl::new(),
+            &[],
+            &mut |_| {},
+        )
+    };
+    let first = go();
+    (first, go())
+}
+
+#[test]
+fn the_paper_presets_leave_every_modern_switch_off() {
+    for paper in [
+        SearchOptions::paper_alphabeta(),
+        SearchOptions::paper_iprobcut(),
+    ] {
+        for key in SWITCHES {
+            assert_eq!(with(paper.clone(), key, "off"), paper, "{key}");
+        }
+    }
+}
+
+#[test]
+fn each_switch_changes_the_search_deterministically_with_a_legal_line() {
+    for key in SWITCHES {
+        for base in [
+            SearchOptions::default(),
+            with(SearchOptions::default(), "algorithm", "alphabeta"),
+        ] {
+            let on = with(base.clone(), key, "on");
+            let mut changed = false;
+            for pos in bench_positions().iter().take(6) {
+                let (off_a, off_b) = two_searches(with(base.clone(), key, "off"), pos);
+                let (a, b) = two_searches(on.clone(), pos);
+                let (again_a, again_b) = two_searches(on.clone(), pos);
+                assert_eq!(
+                    (a.stats, b.stats, b.best_move, b.score),
+                    (
+                        again_a.stats,
+                        again_b.stats,
+                        again_b.best_move,
+                        again_b.score
+                    ),
+                    "{key}"
+                );
+                let mut p = pos.clone();
+                for &mv in &b.pv {
+                    assert!(p.is_legal(mv), "{key}: illegal pv move in {}", pos.to_fen());
+                    p.make_move(mv);
+                }
+                changed |= (a.stats.nodes, b.stats.nodes) != (off_a.stats.nodes, off_b.stats.nodes);
+            }
+            assert!(changed, "{key} changed no node count");
+        }
+    }
+}
