@@ -27,6 +27,7 @@
 //! start position) are looked up once, so their weights stay as written.
 
 mod choose;
+pub mod eleeye;
 mod source;
 
 pub use choose::{choose_move, Randomness};
@@ -360,11 +361,17 @@ fn validate(bytes: &[u8]) -> Result<(), BookError> {
     Ok(())
 }
 
-/// Several books consulted together (UCCI `bookfiles`, `;`-separated):
-/// a probe adds up the weights every book gives each move.
+/// The first bytes of an SQLite database (BHGUI's `.obk` books).
+const SQLITE_MAGIC: &[u8] = b"SQLite format 3\0";
+
+/// Several books consulted together (UCCI `bookfiles`, `;`-separated).
+/// ElephantEye books (`BOOK.DAT`, see [`eleeye`]) are probed first, their
+/// weights added per move; only when they have nothing for a position are
+/// chuhe's own books probed, their weights added likewise.
 #[derive(Clone, Debug, Default)]
 pub struct BookSet {
     books: Vec<Book>,
+    eleeye: Vec<eleeye::EleeyeBook>,
 }
 
 impl BookSet {
@@ -377,6 +384,7 @@ impl BookSet {
     pub fn builtin() -> BookSet {
         BookSet {
             books: vec![Book::builtin().clone()],
+            eleeye: Vec::new(),
         }
     }
 
@@ -385,33 +393,78 @@ impl BookSet {
         self.books.push(book);
     }
 
-    /// Loads every file of a `;`-separated list (empty items skipped), each
-    /// binary or text (see [`Book::load`]).
+    /// Adds an ElephantEye book.
+    pub fn push_eleeye(&mut self, book: eleeye::EleeyeBook) {
+        self.eleeye.push(book);
+    }
+
+    /// Loads every file of a `;`-separated list (empty items skipped), the
+    /// format of each told by its contents: chuhe's binary book (its
+    /// magic), chuhe's text source (text without NUL bytes), or
+    /// ElephantEye's `BOOK.DAT` (whole 8-byte records sorted by lock).
     pub fn load_list(list: &str) -> Result<BookSet, BookError> {
         let mut set = BookSet::new();
         for item in list.split(';').map(str::trim).filter(|s| !s.is_empty()) {
-            set.push(Book::load(item)?);
+            set.load_file(Path::new(item))?;
         }
         Ok(set)
     }
 
-    /// The books in the set.
+    /// Loads one book file into the set (see [`BookSet::load_list`]).
+    pub fn load_file(&mut self, path: &Path) -> Result<(), BookError> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| BookError::Io(format!("cannot read {}: {e}", path.display())))?;
+        if bytes.starts_with(SQLITE_MAGIC) {
+            return Err(BookError::Corrupt(format!(
+                "{} is an SQLite database (a BHGUI .obk book?): not supported, \
+                 see docs/books.md",
+                path.display()
+            )));
+        }
+        if !bytes.starts_with(MAGIC) && bytes.contains(&0) {
+            let book = eleeye::EleeyeBook::from_bytes(&bytes).map_err(|e| {
+                BookError::Corrupt(format!(
+                    "{} is neither a chuhe book nor an ElephantEye BOOK.DAT: {e}",
+                    path.display()
+                ))
+            })?;
+            self.push_eleeye(book);
+            return Ok(());
+        }
+        self.push(Book::load(path)?);
+        Ok(())
+    }
+
+    /// chuhe's books in the set.
     pub fn books(&self) -> &[Book] {
         &self.books
     }
 
     /// Number of books.
     pub fn len(&self) -> usize {
-        self.books.len()
+        self.books.len() + self.eleeye.len()
     }
 
     /// Whether the set holds no book.
     pub fn is_empty(&self) -> bool {
-        self.books.is_empty()
+        self.len() == 0
     }
 
-    /// The merged candidates of all books (see [`Book::probe`]).
+    /// The merged candidates of the ElephantEye books, or when they have
+    /// none those of chuhe's books (see [`Book::probe`]): legal moves,
+    /// heaviest first.
     pub fn probe(&self, pos: &Position) -> Vec<(Move, u32)> {
+        let mut acc = BTreeMap::new();
+        for b in &self.eleeye {
+            for (mv, w) in b.probe(pos) {
+                let e = acc.entry(mv).or_insert(0u32);
+                *e = e.saturating_add(w);
+            }
+        }
+        let found = finish(pos, acc);
+        if !found.is_empty() {
+            return found;
+        }
         let mut acc = BTreeMap::new();
         for b in &self.books {
             b.collect(pos, &mut acc);
