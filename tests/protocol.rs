@@ -211,7 +211,18 @@ fn handshake_ucci() {
         .any(|l| l.starts_with("option batch type check")));
     assert!(lines
         .iter()
-        .any(|l| l.starts_with("option randomness type combo var none var tiny")));
+        .any(|l| l.starts_with("option randomness type combo default none var none var tiny")));
+    // the default first among the choices too (XBoard's adapter offers the
+    // first choice as the default), and a choice named "default" after the
+    // keyword
+    assert!(lines.contains(
+        &"option pruning type combo default medium var medium var none var small var large"
+            .to_string()
+    ));
+    assert!(lines
+        .contains(&"option profile type combo default default var default var paper".to_string()));
+    // the UCI variant list is UCI's
+    assert!(lines.iter().all(|l| !l.contains("UCI_Variant")));
     assert!(lines.iter().any(|l| l == "option newgame type button"));
     assert!(lines.iter().all(|l| !l.contains("option name")));
     e.send("isready");
@@ -234,6 +245,18 @@ fn handshake_uci() {
     assert!(lines
         .iter()
         .any(|l| l.starts_with("option name Threads type spin")));
+    // what XBoard's UCI adapter needs to offer chuhe for xiangqi
+    assert!(lines
+        .contains(&"option name UCI_Variant type combo default xiangqi var xiangqi".to_string()));
+    // a GUI that echoes the advertised "<empty>" back means an empty string
+    e.send("setoption name BookFiles value <empty>");
+    e.send("position startpos");
+    e.send("go depth 1");
+    let (_, answer) = e.until("bestmove", QUICK);
+    assert!(
+        answer.iter().all(|l| !l.contains("bookfiles")),
+        "{answer:?}"
+    );
     e.send("isready");
     e.expect("readyok");
     e.send("quit");

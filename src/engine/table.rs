@@ -259,7 +259,8 @@ impl OptionDef {
                     .map_err(|_| invalid(format!("'{value}' is not a whole number")))?;
                 t.set(&mut options.search.tune, v)?;
             }
-            Kind::Text { set, .. } => set(options, value),
+            // GUIs echo the advertised default of an empty string back
+            Kind::Text { set, .. } => set(options, if value == "<empty>" { "" } else { value }),
             Kind::NewGame | Kind::Ignored => {}
         }
         Ok(())

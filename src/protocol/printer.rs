@@ -98,13 +98,17 @@ impl Printer {
             OptionKind::Spin { min, max, default } => {
                 format!("{head} type spin min {min} max {max} default {default}")
             }
+            // `default` before the choices and the default choice listed
+            // first, in both dialects: XBoard's adapter (UCI2WB) reads
+            // `default` only before the choices, takes a choice named
+            // "default" after them for the keyword, and offers the GUI the
+            // first choice as the default
             OptionKind::Combo { default, vars } => {
-                let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
-                if uci {
-                    format!("{head} type combo default {default}{vars}")
-                } else {
-                    format!("{head} type combo{vars} default {default}")
-                }
+                let vars: String = std::iter::once(default.as_str())
+                    .chain(vars.iter().copied().filter(|v| v != default))
+                    .map(|v| format!(" var {v}"))
+                    .collect();
+                format!("{head} type combo default {default}{vars}")
             }
             OptionKind::Text(d) => {
                 let d = if d.is_empty() { string_default } else { d };

@@ -155,6 +155,21 @@ pub static FIXED: &[OptionDef] = &[
         },
         effect: Effect::Protocol,
     },
+    // XBoard's UCI adapters (UCI2WB) offer a UCI engine for a variant
+    // only when its UCI_Variant lists it
+    OptionDef {
+        key: "variant",
+        ucci: None,
+        uci: Some("UCI_Variant"),
+        aliases: &[],
+        help: "the game played: xiangqi only",
+        kind: Kind::Combo {
+            vars: &["xiangqi"],
+            get: |_| "xiangqi".into(),
+            set: |_, _| {},
+        },
+        effect: Effect::Protocol,
+    },
     OptionDef {
         key: "randomness",
         ucci: Some("randomness"),
