@@ -7,7 +7,7 @@ use chuhe::search::{
 };
 
 /// The switches, each tried on its own.
-const SWITCHES: &[&str] = &["corrhist"];
+const SWITCHES: &[&str] = &["corrhist", "iir"];
 
 fn with(mut o: SearchOptions, key: &str, value: &str) -> SearchOptions {
     o.set(key, value).unwrap();

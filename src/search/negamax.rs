@@ -108,6 +108,18 @@ impl Context<'_> {
             Probe::Search(mv, hit) => (mv, hit),
         };
 
+        // Step 3b. Internal iterative reduction (`iir`): a deep node the
+        // table knows nothing about is searched a ply shallower; its move
+        // order is poor, and the next iteration comes back with a hash move
+        let mut node = node;
+        if self.options.iir
+            && hash_move.is_null()
+            && excluded.is_null()
+            && depth >= self.options.tune.iir_depth
+        {
+            node.depth -= 1;
+        }
+
         // Step 4. Static evaluation (for the futility family only)
         let static_eval = self.static_eval(&node);
 

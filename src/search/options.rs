@@ -277,6 +277,9 @@ pub struct SearchOptions {
     /// corrected by what searches found in positions of the same pawn and
     /// king structure (`search/correction.rs`).
     pub correction_history: bool,
+    /// Internal iterative reduction: a node of depth ≥ `tune.iir_depth`
+    /// without a hash move is searched a ply shallower.
+    pub iir: bool,
 
     // --- what the user asks for rather than how the search works
     /// Root lines reported each iteration (MultiPV); 1 is the plain search.
@@ -334,6 +337,7 @@ impl Default for SearchOptions {
             countermove: false,
             capture_history: false,
             correction_history: false,
+            iir: false,
             multipv: 1,
             skill_level: super::strength::FULL_LEVEL,
             limit_strength: false,
@@ -402,6 +406,7 @@ impl SearchOptions {
             countermove: false,
             capture_history: false,
             correction_history: false,
+            iir: false,
             ..SearchOptions::default()
         }
     }

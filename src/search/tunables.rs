@@ -118,6 +118,8 @@ tunables! {
         "reverse futility applies at this remaining depth or less";
     rfp_margin "rfpmargin" = 25, 0..=10_000, step 2.0, false,
         "reverse futility margin per ply (evaluation units)";
+    iir_depth "iir_depth" = 4, 2..=20, step 0.5, false,
+        "internal iterative reduction from this depth on (with iir)";
     null_min_depth "null_min_depth" = 3, 1..=20, step 0.5, false,
         "null move is tried from this remaining depth on";
     null_reduction "null_reduction" = 2, 0..=10, step 0.5, false,

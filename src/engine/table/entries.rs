@@ -604,6 +604,12 @@ pub static FIXED: &[OptionDef] = &[
         correction_history
     ),
     switch!(
+        "iir",
+        [],
+        "internal iterative reduction: deep nodes without a hash move a ply shallower",
+        iir
+    ),
+    switch!(
         "futility",
         [],
         "futility pruning of quiet moves near the leaves",
