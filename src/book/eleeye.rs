@@ -18,17 +18,6 @@ use std::sync::OnceLock;
 /// Bytes per record.
 const RECORD_LEN: usize = 8;
 
-/// ElephantEye's piece-type order within a side.
-const TYPE_ORDER: [PieceKind; 7] = [
-    PieceKind::King,
-    PieceKind::Advisor,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-    PieceKind::Rook,
-    PieceKind::Cannon,
-    PieceKind::Pawn,
-];
-
 /// ElephantEye's lock words: the side to move's and each piece type's on
 /// each square of its 16×16 board.
 struct Locks {
@@ -115,7 +104,9 @@ pub fn lock(pos: &Position) -> u32 {
     let mut lock = 0;
     for colour in Colour::ALL {
         let side = if colour == Colour::Red { 0 } else { 7 };
-        for (t, &kind) in TYPE_ORDER.iter().enumerate() {
+        // ElephantEye orders the types within a side as `PieceKind::ALL`
+        // does: king, advisor, bishop, knight, rook, cannon, pawn
+        for (t, &kind) in PieceKind::ALL.iter().enumerate() {
             for sq in pos.squares_of(colour, kind) {
                 lock ^= locks.pieces[side + t][eleeye_square(sq)];
             }
