@@ -75,6 +75,8 @@ pub(crate) struct Context<'a> {
     /// The move a node at this ply leaves out (the singular step's search
     /// of the hash move's siblings); `Move::NULL` when none.
     pub(super) excluded: [Move; MAX_PLY + 1],
+    /// Static evaluations along the path (`improving`; `None` in check).
+    pub(super) eval_stack: [Option<i32>; MAX_PLY + 1],
     /// The depth of the current iteration (bounds singular extensions).
     pub(super) root_depth: i32,
     /// Where `chuhe ipc-quality` logs the nodes iProbcut's steps ran at
@@ -117,6 +119,7 @@ impl<'a> Context<'a> {
             root_score: 0,
             order_scores: [0; MAX_MOVES],
             excluded: [Move::NULL; MAX_PLY + 1],
+            eval_stack: [None; MAX_PLY + 1],
             root_depth: 0,
             log: data.log.as_mut(),
         }

@@ -31,6 +31,9 @@ pub(super) struct Node {
     /// The move this search of the node leaves out (`Move::NULL`: none):
     /// the singular step searches the hash move's siblings this way.
     pub excluded: Move,
+    /// The static evaluation is above the one two plies up (`improving`;
+    /// see `SearchOptions::improving` for what the pruning makes of it).
+    pub improving: bool,
 }
 
 /// What the transposition table says about a node.
@@ -99,6 +102,7 @@ impl Context<'_> {
             pv_node,
             in_check,
             excluded,
+            improving: false,
         };
 
         // Step 3. Transposition table probe
@@ -120,8 +124,10 @@ impl Context<'_> {
             node.depth -= 1;
         }
 
-        // Step 4. Static evaluation (for the futility family only)
+        // Step 4. Static evaluation (for the futility family only), and
+        // whether it improves on the one two plies up (`improving`)
         let static_eval = self.static_eval(&node);
+        let node = self.improving(node, static_eval);
 
         // Step 5. Reverse futility pruning
         if let Some(score) = self.reverse_futility(&node, static_eval) {
@@ -166,6 +172,28 @@ impl Context<'_> {
             // mated (no moves) or aborted: nothing to store
             LoopEnd::Final(score) => score,
         }
+    }
+
+    /// Step 4b (`improving`): the node's static evaluation (taken now if
+    /// the futility family did not need it) on the stack, and whether it
+    /// is above the one two plies up (four when that node was in check).
+    fn improving(&mut self, mut node: Node, static_eval: Option<i32>) -> Node {
+        if !self.options.improving {
+            return node;
+        }
+        let eval = if node.in_check {
+            None
+        } else {
+            Some(static_eval.unwrap_or_else(|| self.evaluate()))
+        };
+        let ply = node.ply;
+        self.eval_stack[ply] = eval;
+        let earlier = [2, 4]
+            .iter()
+            .filter(|&&back| ply >= back)
+            .find_map(|&back| self.eval_stack[ply - back]);
+        node.improving = matches!((eval, earlier), (Some(now), Some(then)) if now > then);
+        node
     }
 
     /// Step 9b (`corrhist`): a node's result against its corrected static

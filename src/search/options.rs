@@ -280,6 +280,12 @@ pub struct SearchOptions {
     /// Internal iterative reduction: a node of depth ≥ `tune.iir_depth`
     /// without a hash move is searched a ply shallower.
     pub iir: bool,
+    /// `improving`, at a node whose static evaluation rose since two plies
+    /// up: reverse futility asks a ply's margin less (a rising position
+    /// is likelier to stay above beta) and late-move pruning keeps half as
+    /// many quiet moves again (its quiet moves are likelier to matter), as
+    /// in Stockfish.
+    pub improving: bool,
 
     // --- what the user asks for rather than how the search works
     /// Root lines reported each iteration (MultiPV); 1 is the plain search.
@@ -338,6 +344,7 @@ impl Default for SearchOptions {
             capture_history: false,
             correction_history: false,
             iir: false,
+            improving: false,
             multipv: 1,
             skill_level: super::strength::FULL_LEVEL,
             limit_strength: false,

@@ -44,7 +44,7 @@ impl Context<'_> {
         (o.reverse_futility
             && node.depth <= o.tune.rfp_depth
             && node.beta.abs() < MATE_BOUND
-            && eval - o.tune.rfp_margin * node.depth >= node.beta)
+            && eval - o.tune.rfp_margin * (node.depth - i32::from(node.improving)) >= node.beta)
             .then_some(eval)
     }
 
@@ -100,7 +100,12 @@ impl Context<'_> {
             && node.ply > 0
             && node.depth <= o.tune.lmp_depth
         {
-            o.tune.lmp_quiets(node.depth)
+            let quiets = o.tune.lmp_quiets(node.depth);
+            if node.improving {
+                quiets + quiets / 2
+            } else {
+                quiets
+            }
         } else {
             usize::MAX
         }

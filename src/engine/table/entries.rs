@@ -610,6 +610,12 @@ pub static FIXED: &[OptionDef] = &[
         iir
     ),
     switch!(
+        "improving",
+        [],
+        "reverse futility a ply bolder and late-move pruning half as strict where the static evaluation rose since two plies up",
+        improving
+    ),
+    switch!(
         "futility",
         [],
         "futility pruning of quiet moves near the leaves",

@@ -46,6 +46,7 @@ pub(super) fn singular_step(
         pv_node: false,
         in_check: false,
         excluded: Move::NULL,
+        improving: false,
     };
     let before = ctx.stats.pre_nodes;
     let verdict = nodes::verdict_name(ctx.singular_search(&node, hash_move, hit));
