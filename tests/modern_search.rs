@@ -7,7 +7,7 @@ use chuhe::search::{
 };
 
 /// The switches, each tried on its own.
-const SWITCHES: &[&str] = &["corrhist", "iir", "improving"];
+const SWITCHES: &[&str] = &["corrhist", "iir", "improving", "conthist"];
 
 fn with(mut o: SearchOptions, key: &str, value: &str) -> SearchOptions {
     o.set(key, value).unwrap();

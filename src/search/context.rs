@@ -37,6 +37,11 @@ pub(crate) struct Context<'a> {
     pub eval_cache: &'a mut EvalCache,
     /// Static-evaluation corrections (per thread, `corrhist`).
     pub(super) correction: &'a mut super::correction::CorrectionHistory,
+    /// Continuation history (per thread, `conthist`).
+    pub(super) conthist: &'a mut super::conthist::ContinuationHistory,
+    /// The move made at each ply of the path, as the continuation history
+    /// keys it (`None`: a null move; read only with `conthist`).
+    pub(super) moved: [super::conthist::ContKey; MAX_PLY + 1],
     /// Root moves not to search (banned ones, and earlier MultiPV lines).
     pub banned: Vec<Move>,
     /// 0 for the main thread (which keeps time and limits), 1.. for helpers.
@@ -102,6 +107,8 @@ impl<'a> Context<'a> {
             lmr: &shared.lmr,
             eval_cache: &mut data.eval_cache,
             correction: &mut data.correction,
+            conthist: &mut data.conthist,
+            moved: [None; MAX_PLY + 1],
             banned: shared.banned.to_vec(),
             index,
             counter: EvalCounter::default(),
@@ -257,11 +264,21 @@ impl<'a> Context<'a> {
         if ply == 0 && !self.banned.is_empty() {
             moves.retain(|m| !self.banned.contains(&m));
         }
+        // the moves one and two plies back, for the continuation history
+        let prev = [
+            ply.checked_sub(1).and_then(|p| self.moved[p]),
+            ply.checked_sub(2).and_then(|p| self.moved[p]),
+        ];
+        let continuation = self
+            .options
+            .continuation_history
+            .then_some((&*self.conthist, &prev));
         order_moves(
             &mut self.pos,
             moves,
             hints,
             self.history,
+            continuation,
             &mut self.order_scores,
         );
     }

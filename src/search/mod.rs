@@ -10,6 +10,7 @@
 mod bench;
 mod busy;
 mod context;
+mod conthist;
 mod correction;
 mod evalcache;
 mod iprobcut;

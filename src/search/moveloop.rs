@@ -155,6 +155,9 @@ impl Context<'_> {
                 false
             } else {
                 self.pos.make_move(mv);
+                if self.options.continuation_history {
+                    self.moved[ply] = super::conthist::key_after(&self.pos, mv);
+                }
                 debug_assert!(may_check || !self.pos.in_check(), "{mv} checks unseen");
                 may_check && self.pos.in_check()
             };
@@ -407,6 +410,14 @@ impl Context<'_> {
         if quiet {
             if o.history {
                 self.history.reward(&self.pos, mv, depth);
+            }
+            if o.continuation_history {
+                let ply = node.ply;
+                let prev = [
+                    ply.checked_sub(1).and_then(|p| self.moved[p]),
+                    ply.checked_sub(2).and_then(|p| self.moved[p]),
+                ];
+                self.conthist.reward(&self.pos, mv, &prev, depth);
             }
             if o.killers {
                 self.history.add_killer(node.ply, mv);

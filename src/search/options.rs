@@ -286,6 +286,10 @@ pub struct SearchOptions {
     /// many quiet moves again (its quiet moves are likelier to matter), as
     /// in Stockfish.
     pub improving: bool,
+    /// Continuation history: quiet moves also ordered by how often they cut
+    /// off after the same moves one and two plies back
+    /// (`search/conthist.rs`).
+    pub continuation_history: bool,
 
     // --- what the user asks for rather than how the search works
     /// Root lines reported each iteration (MultiPV); 1 is the plain search.
@@ -345,6 +349,7 @@ impl Default for SearchOptions {
             correction_history: false,
             iir: false,
             improving: false,
+            continuation_history: false,
             multipv: 1,
             skill_level: super::strength::FULL_LEVEL,
             limit_strength: false,

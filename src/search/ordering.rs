@@ -2,6 +2,7 @@
 //! history), killer moves, the countermove, then quiet moves by the
 //! history heuristic.
 
+use super::conthist::{ContKey, ContinuationHistory};
 use super::limits::MAX_PLY;
 use super::see;
 use crate::board::{Move, MoveList, PieceKind, Position};
@@ -229,6 +230,7 @@ pub fn order_moves(
     moves: &mut MoveList,
     hints: &OrderingHints,
     history: &History,
+    continuation: Option<(&ContinuationHistory, &[ContKey; 2])>,
     scores: &mut [i32; crate::board::MAX_MOVES],
 ) {
     let n = moves.len();
@@ -253,7 +255,8 @@ pub fn order_moves(
         } else if mv == hints.countermove {
             COUNTERMOVE
         } else if hints.use_history {
-            history.score(pos, mv)
+            let follow_up = continuation.map_or(0, |(c, prev)| c.score(pos, mv, prev));
+            (history.score(pos, mv) + follow_up).min(HISTORY_MAX)
         } else {
             0
         };

@@ -67,6 +67,7 @@ impl Context<'_> {
         let r = t.null_reduction + i32::from(node.depth >= t.null_deep_depth);
         let beta = node.beta;
         self.pos.make_null_move();
+        self.moved[node.ply] = None;
         let v = -self.negamax(node.depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
         self.pos.unmake_null_move();
         if self.aborted {

@@ -3,6 +3,7 @@
 //! thread's state, position, stack, PV and counters, lives in its
 //! `Context` for one search.)
 
+use super::conthist::ContinuationHistory;
 use super::correction::CorrectionHistory;
 use super::evalcache::EvalCache;
 use super::ordering::History;
@@ -14,6 +15,8 @@ pub(crate) struct ThreadData {
     pub eval_cache: EvalCache,
     /// Static-evaluation corrections by pawn and king structure (`corrhist`).
     pub correction: CorrectionHistory,
+    /// Quiet moves by the moves before them (`conthist`).
+    pub conthist: ContinuationHistory,
     /// Nodes where iProbcut's steps ran, logged for `chuhe ipc-quality`
     /// (`None`, nothing logged, except in that measure).
     pub log: Option<super::quality::NodeLog>,
@@ -25,10 +28,12 @@ impl ThreadData {
         self.history.clear();
         self.eval_cache.clear();
         self.correction.clear();
+        self.conthist.clear();
     }
 
     /// Prepares for a new search: old history fades, killers are dropped.
     pub fn new_search(&mut self) {
         self.history.age();
+        self.conthist.age();
     }
 }

@@ -616,6 +616,12 @@ pub static FIXED: &[OptionDef] = &[
         improving
     ),
     switch!(
+        "conthist",
+        [],
+        "order quiet moves by continuation history (the moves one and two plies back)",
+        continuation_history
+    ),
+    switch!(
         "futility",
         [],
         "futility pruning of quiet moves near the leaves",
