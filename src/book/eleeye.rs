@@ -130,14 +130,6 @@ pub fn decode_move(raw: u16) -> Option<Move> {
     Some(Move::new(from, to))
 }
 
-/// Whether `bytes` look like a `BOOK.DAT`: whole records sorted by lock
-/// (what ElephantEye's binary search needs).
-pub fn looks_like(bytes: &[u8]) -> bool {
-    !bytes.is_empty()
-        && bytes.len().is_multiple_of(RECORD_LEN)
-        && records(bytes).is_sorted_by_key(|(lock, _, _)| lock)
-}
-
 fn records(bytes: &[u8]) -> impl Iterator<Item = (u32, u16, u16)> + '_ {
     bytes.chunks_exact(RECORD_LEN).map(|r| {
         (
@@ -273,7 +265,6 @@ mod tests {
             unsorted.extend_from_slice(&l.to_le_bytes());
             unsorted.extend_from_slice(&[0; 4]);
         }
-        assert!(!looks_like(&unsorted));
         assert!(EleeyeBook::from_bytes(&unsorted).is_err());
     }
 }

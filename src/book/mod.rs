@@ -162,12 +162,16 @@ impl Book {
     /// or the text source format, which is parsed, checked and built.
     pub fn load(path: impl AsRef<Path>) -> Result<Book, BookError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path)
-            .map_err(|e| BookError::Io(format!("cannot read {}: {e}", path.display())))?;
+        Book::from_file_bytes(path, &read_book_file(path)?)
+    }
+
+    /// A book from the contents of the file at `path` (named in errors):
+    /// the binary format or the text source, as [`Book::load`] reads them.
+    fn from_file_bytes(path: &Path, bytes: &[u8]) -> Result<Book, BookError> {
         if bytes.starts_with(MAGIC) {
-            return Book::from_bytes(&bytes);
+            return Book::from_bytes(bytes);
         }
-        let text = std::str::from_utf8(&bytes).map_err(|_| {
+        let text = std::str::from_utf8(bytes).map_err(|_| {
             BookError::Corrupt(format!(
                 "{} is neither a binary book nor UTF-8 book source",
                 path.display()
@@ -293,6 +297,11 @@ impl Book {
     }
 }
 
+/// The bytes of a book file, or why they cannot be read.
+fn read_book_file(path: &Path) -> Result<Vec<u8>, BookError> {
+    std::fs::read(path).map_err(|e| BookError::Io(format!("cannot read {}: {e}", path.display())))
+}
+
 /// Keeps the legal candidates and sorts them heaviest first, ties by text.
 fn finish(pos: &Position, acc: BTreeMap<Move, u32>) -> Vec<(Move, u32)> {
     let mut v: Vec<(Move, u32)> = acc
@@ -412,8 +421,7 @@ impl BookSet {
 
     /// Loads one book file into the set (see [`BookSet::load_list`]).
     pub fn load_file(&mut self, path: &Path) -> Result<(), BookError> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| BookError::Io(format!("cannot read {}: {e}", path.display())))?;
+        let bytes = read_book_file(path)?;
         if bytes.starts_with(SQLITE_MAGIC) {
             return Err(BookError::Corrupt(format!(
                 "{} is an SQLite database (a BHGUI .obk book?): not supported, \
@@ -431,7 +439,7 @@ impl BookSet {
             self.push_eleeye(book);
             return Ok(());
         }
-        self.push(Book::load(path)?);
+        self.push(Book::from_file_bytes(path, &bytes)?);
         Ok(())
     }
 

@@ -264,11 +264,7 @@ impl<'a> Context<'a> {
         if ply == 0 && !self.banned.is_empty() {
             moves.retain(|m| !self.banned.contains(&m));
         }
-        // the moves one and two plies back, for the continuation history
-        let prev = [
-            ply.checked_sub(1).and_then(|p| self.moved[p]),
-            ply.checked_sub(2).and_then(|p| self.moved[p]),
-        ];
+        let prev = self.moves_before(ply);
         let continuation = self
             .options
             .continuation_history
@@ -281,6 +277,15 @@ impl<'a> Context<'a> {
             continuation,
             &mut self.order_scores,
         );
+    }
+
+    /// The moves one and two plies before a node at `ply`, as the
+    /// continuation history keys them.
+    pub(super) fn moves_before(&self, ply: usize) -> [super::conthist::ContKey; 2] {
+        [
+            ply.checked_sub(1).and_then(|p| self.moved[p]),
+            ply.checked_sub(2).and_then(|p| self.moved[p]),
+        ]
     }
 
     /// Whether the side to move has a rook, horse or cannon (null move is

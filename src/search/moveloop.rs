@@ -412,11 +412,7 @@ impl Context<'_> {
                 self.history.reward(&self.pos, mv, depth);
             }
             if o.continuation_history {
-                let ply = node.ply;
-                let prev = [
-                    ply.checked_sub(1).and_then(|p| self.moved[p]),
-                    ply.checked_sub(2).and_then(|p| self.moved[p]),
-                ];
+                let prev = self.moves_before(node.ply);
                 self.conthist.reward(&self.pos, mv, &prev, depth);
             }
             if o.killers {
