@@ -7,7 +7,7 @@ use chuhe::search::{
 };
 
 /// The switches, each tried on its own.
-const SWITCHES: &[&str] = &["corrhist", "iir", "improving", "conthist"];
+const SWITCHES: &[&str] = &["corrhist", "iir", "improving", "conthist", "ttbucket4"];
 
 fn with(mut o: SearchOptions, key: &str, value: &str) -> SearchOptions {
     o.set(key, value).unwrap();

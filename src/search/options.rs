@@ -290,6 +290,9 @@ pub struct SearchOptions {
     /// off after the same moves one and two plies back
     /// (`search/conthist.rs`).
     pub continuation_history: bool,
+    /// Aged four-way buckets in the transposition table instead of
+    /// two-tier pairs (`search/tt.rs`).
+    pub tt_bucket4: bool,
 
     // --- what the user asks for rather than how the search works
     /// Root lines reported each iteration (MultiPV); 1 is the plain search.
@@ -350,6 +353,7 @@ impl Default for SearchOptions {
             iir: false,
             improving: false,
             continuation_history: false,
+            tt_bucket4: false,
             multipv: 1,
             skill_level: super::strength::FULL_LEVEL,
             limit_strength: false,

@@ -1,6 +1,19 @@
-//! The transposition table: two-entry buckets (one kept by depth, one
-//! always replaced), full 64-bit key verification, mate scores stored
-//! relative to the node so they stay right at any ply.
+//! The transposition table: full 64-bit key verification, mate scores
+//! stored relative to the node so they stay right at any ply, and one of
+//! two bucket schemes:
+//!
+//! - **two-tier** (the default): two-entry buckets, one slot kept by
+//!   depth (or replaced when older than this search), one always
+//!   replaced;
+//! - **aged four-way** (`ttbucket4`): four-entry buckets, one cache line
+//!   each; a new result replaces its own key's entry (unless that one is
+//!   from this search and clearly deeper) or else the entry worth least,
+//!   by depth less 8 plies for every search it has aged, as Stockfish
+//!   does it.
+//!
+//! Both schemes lay the same memory out in 64-byte lines of four slots,
+//! so a table of a given size holds the same number of entries either
+//! way, and the two-tier scheme indexes exactly as it always has.
 //!
 //! Shared by every search thread without locks: a slot is two
 //! `AtomicU64`s, the packed data and the key XOR the data. A reader
@@ -96,33 +109,54 @@ impl Slot {
     }
 }
 
-const BUCKET: usize = 2;
-type Bucket = [Slot; BUCKET];
+/// Slots in a cache line: the aged scheme's bucket, two of the two-tier
+/// scheme's.
+const LINE_SLOTS: usize = 4;
+
+/// Four slots on one 64-byte cache line.
+#[derive(Default)]
+#[repr(align(64))]
+struct Line([Slot; LINE_SLOTS]);
+
+/// Plies of depth an entry loses in the aged scheme's replacement for
+/// each search since it was stored.
+const AGE_PLIES: i32 = 8;
 
 /// A fixed-size hash table of search results, shareable between threads
 /// (`&TranspositionTable` is enough to probe and store).
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    lines: Vec<Line>,
     age: u8,
+    /// The aged four-way scheme instead of the two-tier one.
+    four_way: bool,
 }
 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (rounded down to a power of two of
-    /// buckets, at least one; `0` gives a single bucket, for searches that
-    /// do not use the table).
+    /// 64-byte lines, at least one; `0` gives a single line, for searches
+    /// that do not use the table), in the two-tier scheme.
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb * 1024 * 1024;
-        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let n = (bytes / std::mem::size_of::<Line>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
         TranspositionTable {
-            buckets: (0..n).map(|_| Bucket::default()).collect(),
+            lines: (0..n).map(|_| Line::default()).collect(),
             age: 0,
+            four_way: false,
         }
     }
 
     /// Size in MB as built.
     pub fn size_mb(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
+        self.lines.len() * std::mem::size_of::<Line>() / (1024 * 1024)
+    }
+
+    /// Chooses the bucket scheme: aged four-way buckets (`true`) or
+    /// two-tier pairs. Entries stay readable across a change (both scan
+    /// the same lines), though some may sit where the new scheme no
+    /// longer looks.
+    pub fn set_four_way(&mut self, on: bool) {
+        self.four_way = on;
     }
 
     /// Empties the table.
@@ -130,11 +164,12 @@ impl TranspositionTable {
         // one memset: a loop storing empty slots through `get_mut` was
         // not compiled to one, and its clears between bench positions
         // added about 15 % to the bench's instruction count (callgrind)
-        let len = self.buckets.len();
+        let len = self.lines.len();
         // SAFETY: `AtomicU64` has the same in-memory representation as
-        // `u64`, so all-zero bytes are empty slots; `&mut self` means no
+        // `u64`, so all-zero bytes are empty slots (the alignment padding
+        // is none: four 16-byte slots fill the line); `&mut self` means no
         // other thread can look at the table meanwhile.
-        unsafe { std::ptr::write_bytes(self.buckets.as_mut_ptr(), 0, len) };
+        unsafe { std::ptr::write_bytes(self.lines.as_mut_ptr(), 0, len) };
         self.age = 0;
     }
 
@@ -143,15 +178,23 @@ impl TranspositionTable {
         self.age = self.age.wrapping_add(1);
     }
 
+    /// The slots `key` may live in: its line (aged scheme), or the half
+    /// of a line its pair index names (two-tier scheme).
     #[inline(always)]
-    fn index(&self, key: u64) -> usize {
-        (key as usize) & (self.buckets.len() - 1)
+    fn bucket(&self, key: u64) -> &[Slot] {
+        if self.four_way {
+            &self.lines[(key as usize) & (self.lines.len() - 1)].0
+        } else {
+            let pair = (key as usize) & (2 * self.lines.len() - 1);
+            let half = (pair & 1) * 2;
+            &self.lines[pair >> 1].0[half..half + 2]
+        }
     }
 
     /// The stored result for `key`, with mate scores made relative to `ply`.
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
-        let bucket = &self.buckets[self.index(key)];
-        let e = bucket
+        let e = self
+            .bucket(key)
             .iter()
             .map(Slot::load)
             .find(|e| e.bound != 0 && e.key == key)?;
@@ -167,13 +210,12 @@ impl TranspositionTable {
         })
     }
 
-    /// Stores a result. The first slot keeps the deeper (or newer) entry,
-    /// the second takes whatever the first refused. Two threads storing
-    /// into one bucket at once may lose one of the results (never mix
-    /// them).
+    /// Stores a result (see the module docs for which entry it replaces).
+    /// Two threads storing into one bucket at once may lose one of the
+    /// results (never mix them).
     pub fn store(&self, key: u64, depth: i32, score: i32, bound: Bound, mv: Move, ply: usize) {
         let age = self.age;
-        let bucket = &self.buckets[self.index(key)];
+        let bucket = self.bucket(key);
         let entry = Entry {
             key,
             mv: mv.raw(),
@@ -193,6 +235,10 @@ impl TranspositionTable {
             }
             new
         };
+        if self.four_way {
+            self.store_aged(bucket, entry);
+            return;
+        }
         let first = bucket[0].load();
         if first.bound == 0 || first.key == key || first.age != age || entry.depth >= first.depth {
             if first.key != key && first.bound != 0 {
@@ -205,20 +251,57 @@ impl TranspositionTable {
         }
     }
 
-    /// Permille of the first 1000 buckets' slots used in this search (UCI
+    /// The aged scheme's store: into the slot holding `entry`'s key, else
+    /// into the one worth least (empty first, then by depth less
+    /// [`AGE_PLIES`] per search of age).
+    fn store_aged(&self, bucket: &[Slot], mut entry: Entry) {
+        let slots = bucket.iter().map(Slot::load);
+        if let Some((i, old)) = slots
+            .clone()
+            .enumerate()
+            .find(|(_, e)| e.bound != 0 && e.key == entry.key)
+        {
+            if entry.mv == 0 {
+                entry.mv = old.mv;
+            }
+            // a shallower bound from this search does not displace a
+            // clearly deeper one: only the move is refreshed
+            let keep_old = entry.bound != 1
+                && old.age == entry.age
+                && i32::from(entry.depth) + 4 <= i32::from(old.depth);
+            if keep_old {
+                entry = Entry {
+                    mv: entry.mv,
+                    ..old
+                };
+            }
+            bucket[i].save(&entry);
+            return;
+        }
+        let worth = |e: &Entry| {
+            if e.bound == 0 {
+                i32::MIN
+            } else {
+                i32::from(e.depth) - AGE_PLIES * i32::from(entry.age.wrapping_sub(e.age))
+            }
+        };
+        let victim = slots
+            .enumerate()
+            .min_by_key(|(_, e)| worth(e))
+            .map_or(0, |(i, _)| i);
+        bucket[victim].save(&entry);
+    }
+
+    /// Permille of the first 2000 slots used in this search (UCI
     /// `hashfull`).
     pub fn hashfull(&self) -> u32 {
-        let n = self.buckets.len().min(1000);
-        let used: usize = self.buckets[..n]
+        let lines = self.lines.len().min(2000 / LINE_SLOTS);
+        let used = self.lines[..lines]
             .iter()
-            .map(|b| {
-                b.iter()
-                    .map(Slot::load)
-                    .filter(|e| e.bound != 0 && e.age == self.age)
-                    .count()
-            })
-            .sum();
-        (used * 1000 / (n * BUCKET)) as u32
+            .flat_map(|l| l.0.iter().map(Slot::load))
+            .filter(|e| e.bound != 0 && e.age == self.age)
+            .count();
+        (used * 1000 / (lines * LINE_SLOTS)) as u32
     }
 }
 
@@ -251,7 +334,7 @@ mod tests {
         tt.store(key, 5, 42, Bound::Exact, mv, 0);
         assert_eq!(tt.probe(key, 0).map(|h| h.score), Some(42));
         // another entry's data under this entry's check word: a torn write
-        let slot = &tt.buckets[tt.index(key)][0];
+        let slot = &tt.bucket(key)[0];
         let other = Entry {
             key: key ^ 1,
             mv: 7,
@@ -263,5 +346,84 @@ mod tests {
         slot.data.store(other.data(), Ordering::Relaxed);
         assert_eq!(tt.probe(key, 0), None);
         assert_eq!(tt.probe(key ^ 1, 0), None);
+    }
+
+    /// Keys that share one line and, in the two-tier scheme, one pair.
+    fn crowd(tt: &TranspositionTable, n: u64) -> Vec<u64> {
+        let stride = 2 * tt.lines.len() as u64;
+        (1..=n)
+            .map(|i| 0x5a5a_0000_0000_0003 + i * stride)
+            .collect()
+    }
+
+    #[test]
+    fn four_way_buckets_keep_four_crowded_keys_where_pairs_keep_two() {
+        let mv = Move::from_iccs("h2e2").unwrap();
+        for (four_way, kept) in [(false, 2), (true, 4)] {
+            let mut tt = TranspositionTable::new(1);
+            tt.set_four_way(four_way);
+            let keys = crowd(&tt, 4);
+            for (d, &k) in keys.iter().enumerate() {
+                tt.store(k, 10 - d as i32, 7, Bound::Exact, mv, 0);
+            }
+            let found = keys.iter().filter(|&&k| tt.probe(k, 0).is_some()).count();
+            assert_eq!(found, kept, "four_way {four_way}");
+        }
+    }
+
+    #[test]
+    fn depth_decides_within_a_search_and_age_across_searches() {
+        let mv = Move::from_iccs("h2e2").unwrap();
+        let mut tt = TranspositionTable::new(1);
+        tt.set_four_way(true);
+        let keys = crowd(&tt, 8);
+        let (old, new) = keys.split_at(4);
+        let present = |tt: &TranspositionTable, ks: &[u64]| {
+            ks.iter().filter(|&&k| tt.probe(k, 0).is_some()).count()
+        };
+        for &k in old {
+            tt.store(k, 20, 1, Bound::Lower, mv, 0);
+        }
+        // one search later: a full bucket drops one deep entry (20 - 8)
+        // for the first shallow one, then the shallow one for the next
+        tt.new_search();
+        tt.store(new[0], 1, 2, Bound::Exact, mv, 0);
+        assert_eq!(present(&tt, old), 3);
+        tt.store(new[1], 1, 2, Bound::Exact, mv, 0);
+        assert_eq!(present(&tt, old), 3);
+        assert!(tt.probe(new[0], 0).is_none() && tt.probe(new[1], 0).is_some());
+        // two searches on: the shallow entry (1 - 16) goes first, then the
+        // deep ones, three searches old (20 - 24), before a fresh 5
+        tt.new_search();
+        tt.new_search();
+        tt.store(new[2], 5, 3, Bound::Upper, mv, 0);
+        assert!(tt.probe(new[1], 0).is_none());
+        tt.store(new[3], 5, 3, Bound::Upper, mv, 0);
+        assert_eq!(present(&tt, old), 2);
+        assert_eq!(present(&tt, &new[2..]), 2);
+    }
+
+    #[test]
+    fn a_shallow_bound_keeps_a_deeper_entry_of_its_own_key_but_takes_its_move() {
+        let (a, b) = (
+            Move::from_iccs("h2e2").unwrap(),
+            Move::from_iccs("b2e2").unwrap(),
+        );
+        let mut tt = TranspositionTable::new(1);
+        tt.set_four_way(true);
+        let key = crowd(&tt, 1)[0];
+        tt.store(key, 10, 50, Bound::Lower, a, 0);
+        tt.store(key, 3, -5, Bound::Upper, b, 0);
+        let hit = tt.probe(key, 0).unwrap();
+        assert_eq!(
+            (hit.depth, hit.score, hit.bound, hit.mv),
+            (10, 50, Bound::Lower, Some(b))
+        );
+        // an exact result, or one nearly as deep, replaces it
+        tt.store(key, 7, 9, Bound::Upper, Move::NULL, 0);
+        let hit = tt.probe(key, 0).unwrap();
+        assert_eq!((hit.depth, hit.score, hit.mv), (7, 9, Some(b)));
+        tt.store(key, 1, 4, Bound::Exact, a, 0);
+        assert_eq!(tt.probe(key, 0).map(|h| (h.depth, h.score)), Some((1, 4)));
     }
 }

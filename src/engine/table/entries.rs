@@ -622,6 +622,12 @@ pub static FIXED: &[OptionDef] = &[
         continuation_history
     ),
     switch!(
+        "ttbucket4",
+        [],
+        "aged four-way hash-table buckets (replace by depth less 8 plies per search of age) instead of two-tier pairs",
+        tt_bucket4
+    ),
+    switch!(
         "futility",
         [],
         "futility pruning of quiet moves near the leaves",
