@@ -946,3 +946,81 @@ fn a_killed_match_keeps_the_games_it_finished() {
     std::fs::remove_dir_all(&out).unwrap();
     std::fs::remove_dir_all(&merged).unwrap();
 }
+
+#[test]
+fn a_resumed_run_plays_only_the_missing_games_and_equals_a_whole_run() {
+    let full = tmp("resume-full");
+    let part = tmp("resume-part");
+    let common = ["--games", "4", "--plot-games", "none", "--quiet"];
+    small_match(&full, &common);
+    // games 1 and 3 played, as if a run had been killed after them
+    small_match(&part, &[&common[..], &["--shard", "0/2"]].concat());
+    let (_, err) = arena_with_stderr(&[
+        "--a",
+        "iprobcut:depth=2",
+        "--b",
+        "alphabeta:depth=2",
+        "--max-plies",
+        "24",
+        "--games",
+        "4",
+        "--plot-games",
+        "none",
+        "--quiet",
+        "--resume",
+        "--out",
+        part.to_str().unwrap(),
+    ]);
+    assert!(err.contains("2 of 4 games already played"), "{err}");
+    let strip = |dir: &Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_to_string(dir.join("moves.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v.as_object_mut().unwrap().remove("time_ms");
+                v.to_string()
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(strip(&full), strip(&part));
+    let games = |dir: &Path| std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    assert_eq!(games(&full), games(&part));
+    // nothing left to play: the run just rewrites the same results
+    small_match(&part, &[&common[..], &["--resume"]].concat());
+    assert_eq!(games(&full), games(&part));
+    // another schedule or other players are refused, the games kept
+    let err = arena_fails(&[
+        "--a",
+        "iprobcut:depth=2",
+        "--b",
+        "alphabeta:depth=2",
+        "--max-plies",
+        "24",
+        "--games",
+        "4",
+        "--random-plies",
+        "4",
+        "--resume",
+        "--out",
+        part.to_str().unwrap(),
+    ]);
+    assert!(err.contains("is not game 1 of this schedule"), "{err}");
+    let err = arena_fails(&[
+        "--a",
+        "iprobcut:depth=3",
+        "--b",
+        "alphabeta:depth=2",
+        "--games",
+        "4",
+        "--resume",
+        "--out",
+        part.to_str().unwrap(),
+    ]);
+    assert!(err.contains("was played by"), "{err}");
+    assert_eq!(games(&full), games(&part));
+    std::fs::remove_dir_all(&full).unwrap();
+    std::fs::remove_dir_all(&part).unwrap();
+}

@@ -11,6 +11,7 @@ pub mod player;
 pub mod plot;
 pub mod preflight;
 pub mod report;
+pub mod resume;
 pub mod schedule;
 pub mod stats;
 
@@ -84,8 +85,12 @@ pub struct ArenaArgs {
     #[arg(long, default_value = "arena-out")]
     pub out: PathBuf,
     /// Delete a previous run's files from --out first (other files are kept).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "resume")]
     pub force: bool,
+    /// Continue a killed run: keep the games already in --out (same
+    /// players, same schedule) and play only the rest.
+    #[arg(long)]
+    pub resume: bool,
     /// Print a line with the running W/D/L and Elo ± error on stderr every N games.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub report_every: usize,
@@ -206,11 +211,28 @@ pub fn play_match(
     plan: &MatchPlan,
     on_done: &(dyn Fn(&[GameRecord]) + Sync),
 ) -> Result<Vec<GameRecord>, String> {
-    let done: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
+    play_rest(plan, Vec::new(), on_done)
+}
+
+/// [`play_match`] after `previous` games of the plan were played (a
+/// resumed run): they count from the start, and only the plan's other
+/// games are played.
+pub fn play_rest(
+    plan: &MatchPlan,
+    previous: Vec<GameRecord>,
+    on_done: &(dyn Fn(&[GameRecord]) + Sync),
+) -> Result<Vec<GameRecord>, String> {
+    let played: std::collections::HashSet<usize> = previous.iter().map(|g| g.game).collect();
+    let todo: Vec<&game::GameSetup> = plan
+        .games
+        .iter()
+        .filter(|g| !played.contains(&g.game))
+        .collect();
+    let done: Mutex<Vec<GameRecord>> = Mutex::new(previous);
     let stop = AtomicBool::new(false);
     let abort: Mutex<Option<String>> = Mutex::new(None);
     let paired = schedule::is_paired(&plan.games);
-    let run_one = |setup: &game::GameSetup| {
+    let run_one = |setup: &&game::GameSetup| {
         if stop.load(Ordering::Relaxed) {
             return;
         }
@@ -240,18 +262,24 @@ pub fn play_match(
         }
         on_done(&d);
     };
+    if let Some(sprt) = &plan.sprt {
+        let d = done.lock().unwrap_or_else(|e| e.into_inner());
+        if !d.is_empty() && report::sprt_state(sprt, &d).verdict != "continue" {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
     if plan.concurrency <= 1 {
-        plan.games.iter().for_each(run_one);
+        todo.iter().for_each(run_one);
     } else {
         use rayon::prelude::*;
         match rayon::ThreadPoolBuilder::new()
             .num_threads(plan.concurrency)
             .build()
         {
-            Ok(pool) => pool.install(|| plan.games.par_iter().with_max_len(1).for_each(run_one)),
+            Ok(pool) => pool.install(|| todo.par_iter().with_max_len(1).for_each(run_one)),
             Err(e) => {
                 log::warn!("thread pool: {e}; playing one game at a time");
-                plan.games.iter().for_each(run_one);
+                todo.iter().for_each(run_one);
             }
         }
     }
@@ -349,7 +377,19 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         return finish(out, &a, &b, &games, sprt.as_ref(), plot_games, *quiet);
     }
     let plan = MatchPlan::from_args(args)?;
-    let stale = outdir::check(&args.out, args.force)?;
+    let (stale, previous) = if args.resume {
+        (Vec::new(), resume::previous_games(&args.out, &plan)?)
+    } else {
+        (outdir::check(&args.out, args.force)?, Vec::new())
+    };
+    if !previous.is_empty() {
+        eprintln!(
+            "resuming {}: {} of {} games already played",
+            args.out.display(),
+            previous.len(),
+            plan.games.len()
+        );
+    }
     for (label, spec) in [("A", &plan.a), ("B", &plan.b)] {
         preflight::check_start(label, spec)?;
         if let Some(w) = preflight::iprobcut_depth_warning(label, spec) {
@@ -400,7 +440,8 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         .map_err(out_err)?;
         Ok(())
     };
-    let games = play_match(&plan, &|done| {
+    let resumed = !previous.is_empty();
+    let games = play_rest(&plan, previous, &|done| {
         if let Err(e) = record(done) {
             let mut w = write_error.lock().unwrap_or_else(|e| e.into_inner());
             if w.is_none() {
@@ -448,7 +489,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     let games = match games {
         Ok(games) => games,
         Err(e) => {
-            if stale.is_none() {
+            if stale.is_none() && !resumed {
                 // games of this run were written as they ended: an
                 // abandoned match takes them back
                 outdir::clear(&outdir::check(&args.out, true)?)?;
