@@ -193,3 +193,34 @@ fn the_step_at_pv_nodes_only_prunes_less_than_everywhere() {
         "{at_pv} pre-searches at PV nodes against {everywhere}"
     );
 }
+
+#[test]
+fn grading_by_the_table_changes_iprobcut_deterministically_and_not_alpha_beta() {
+    for paper in [
+        SearchOptions::paper_alphabeta(),
+        SearchOptions::paper_iprobcut(),
+    ] {
+        assert_eq!(with(paper.clone(), "ipcttreduce", "off"), paper);
+    }
+    let graded = with(SearchOptions::default(), "ipcttreduce", "on");
+    let mut changed = false;
+    for pos in bench_positions().iter().take(6) {
+        let plain = search(SearchOptions::default(), pos, 9);
+        let r = search(graded.clone(), pos, 9);
+        let again = search(graded.clone(), pos, 9);
+        assert_eq!((r.stats, r.best_move), (again.stats, again.best_move));
+        let mut p = pos.clone();
+        for &mv in &r.pv {
+            assert!(p.is_legal(mv), "illegal pv move in {}", pos.to_fen());
+            p.make_move(mv);
+        }
+        changed |= r.stats.nodes != plain.stats.nodes;
+    }
+    assert!(changed, "ipcttreduce changed no node count");
+    let ab = with(SearchOptions::default(), "algorithm", "alphabeta");
+    for pos in bench_positions().iter().take(3) {
+        let a = search(ab.clone(), pos, 8);
+        let b = search(with(ab.clone(), "ipcttreduce", "on"), pos, 8);
+        assert_eq!((a.stats, a.best_move), (b.stats, b.best_move));
+    }
+}

@@ -138,6 +138,12 @@ pub struct IProbcutParams {
     /// with `ipcclassic`): where nodes are few and a better order pays
     /// most.
     pub pv_only: bool,
+    /// Children graded by what the hash table already knows of them
+    /// (`ipcttreduce`): a child whose entry (at least `pre` plies deep)
+    /// puts it a margin or more below alpha is searched a ply shallower
+    /// per `ipcttrmargin` (two at most), one whose entry puts it above
+    /// alpha a ply less shallow (`moveloop.rs`).
+    pub tt_reduce: bool,
 }
 
 impl Default for IProbcutParams {
@@ -159,6 +165,7 @@ impl Default for IProbcutParams {
             free_pre: false,
             tt_only: false,
             pv_only: false,
+            tt_reduce: false,
         }
     }
 }
@@ -459,6 +466,7 @@ impl SearchOptions {
                 free_pre: false,
                 tt_only: false,
                 pv_only: false,
+                tt_reduce: false,
             },
             ..SearchOptions::paper_alphabeta()
         }

@@ -538,6 +538,15 @@ pub static FIXED: &[OptionDef] = &[
         |o| o.search.iprobcut.pv_only
     ),
     check!(
+        "ipcttreduce",
+        None,
+        None,
+        [],
+        Search,
+        "iProbcut grades its children's reductions by their hash-table values: a ply shallower per ipcttrmargin below alpha, a ply deeper above it",
+        |o| o.search.iprobcut.tt_reduce
+    ),
+    check!(
         "ipcclassic",
         None,
         None,
