@@ -33,7 +33,8 @@ fn arena(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-fn small_match(out: &Path, extra: &[&str]) -> String {
+/// The arguments of a small depth-2 match into `out`, plus `extra`.
+fn small_match_args<'a>(out: &'a Path, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "--a",
         "iprobcut:depth=2",
@@ -45,7 +46,26 @@ fn small_match(out: &Path, extra: &[&str]) -> String {
         out.to_str().unwrap(),
     ];
     args.extend_from_slice(extra);
-    arena(&args)
+    args
+}
+
+fn small_match(out: &Path, extra: &[&str]) -> String {
+    arena(&small_match_args(out, extra))
+}
+
+/// A run's moves.jsonl lines without their timings, sorted.
+fn moves_without_times(dir: &Path) -> Vec<String> {
+    let mut lines: Vec<String> = std::fs::read_to_string(dir.join("moves.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v.as_object_mut().unwrap().remove("time_ms");
+            v.to_string()
+        })
+        .collect();
+    lines.sort();
+    lines
 }
 
 #[test]
@@ -239,23 +259,7 @@ fn shards_merged_equal_unsharded_run() {
         "none",
         "--quiet",
     ]);
-    let strip = |dir: &Path| -> Vec<serde_json::Value> {
-        std::fs::read_to_string(dir.join("moves.jsonl"))
-            .unwrap()
-            .lines()
-            .map(|l| {
-                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
-                v.as_object_mut().unwrap().remove("time_ms");
-                v
-            })
-            .collect()
-    };
-    let mut a = strip(&full);
-    let mut b = strip(&merged);
-    let key = |v: &serde_json::Value| (v["game"].as_u64(), v["ply"].as_u64());
-    a.sort_by_key(key);
-    b.sort_by_key(key);
-    assert_eq!(a, b);
+    assert_eq!(moves_without_times(&full), moves_without_times(&merged));
     let games = |dir: &Path| std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
     assert_eq!(games(&full), games(&merged));
     for n in 1..=4 {
@@ -955,70 +959,22 @@ fn a_resumed_run_plays_only_the_missing_games_and_equals_a_whole_run() {
     small_match(&full, &common);
     // games 1 and 3 played, as if a run had been killed after them
     small_match(&part, &[&common[..], &["--shard", "0/2"]].concat());
-    let (_, err) = arena_with_stderr(&[
-        "--a",
-        "iprobcut:depth=2",
-        "--b",
-        "alphabeta:depth=2",
-        "--max-plies",
-        "24",
-        "--games",
-        "4",
-        "--plot-games",
-        "none",
-        "--quiet",
-        "--resume",
-        "--out",
-        part.to_str().unwrap(),
-    ]);
+    let resume = [&common[..], &["--resume"]].concat();
+    let (_, err) = arena_with_stderr(&small_match_args(&part, &resume));
     assert!(err.contains("2 of 4 games already played"), "{err}");
-    let strip = |dir: &Path| -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_to_string(dir.join("moves.jsonl"))
-            .unwrap()
-            .lines()
-            .map(|l| {
-                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
-                v.as_object_mut().unwrap().remove("time_ms");
-                v.to_string()
-            })
-            .collect();
-        v.sort();
-        v
-    };
-    assert_eq!(strip(&full), strip(&part));
+    assert_eq!(moves_without_times(&full), moves_without_times(&part));
     let games = |dir: &Path| std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
     assert_eq!(games(&full), games(&part));
     // nothing left to play: the run just rewrites the same results
-    small_match(&part, &[&common[..], &["--resume"]].concat());
+    small_match(&part, &resume);
     assert_eq!(games(&full), games(&part));
     // another schedule or other players are refused, the games kept
-    let err = arena_fails(&[
-        "--a",
-        "iprobcut:depth=2",
-        "--b",
-        "alphabeta:depth=2",
-        "--max-plies",
-        "24",
-        "--games",
-        "4",
-        "--random-plies",
-        "4",
-        "--resume",
-        "--out",
-        part.to_str().unwrap(),
-    ]);
+    let other_openings = [&resume[..], &["--random-plies", "4"]].concat();
+    let err = arena_fails(&small_match_args(&part, &other_openings));
     assert!(err.contains("is not game 1 of this schedule"), "{err}");
-    let err = arena_fails(&[
-        "--a",
-        "iprobcut:depth=3",
-        "--b",
-        "alphabeta:depth=2",
-        "--games",
-        "4",
-        "--resume",
-        "--out",
-        part.to_str().unwrap(),
-    ]);
+    let mut other_player = small_match_args(&part, &resume);
+    other_player[1] = "iprobcut:depth=3";
+    let err = arena_fails(&other_player);
     assert!(err.contains("was played by"), "{err}");
     assert_eq!(games(&full), games(&part));
     std::fs::remove_dir_all(&full).unwrap();
