@@ -7,7 +7,15 @@ use chuhe::search::{
 };
 
 /// The switches, each tried on its own.
-const SWITCHES: &[&str] = &["corrhist", "iir", "improving", "conthist", "ttbucket4"];
+const SWITCHES: &[&str] = &[
+    "corrhist",
+    "iir",
+    "improving",
+    "conthist",
+    "ttbucket4",
+    "histmalus",
+    "histprune",
+];
 
 fn with(mut o: SearchOptions, key: &str, value: &str) -> SearchOptions {
     o.set(key, value).unwrap();
@@ -79,4 +87,19 @@ fn each_switch_changes_the_search_deterministically_with_a_legal_line() {
             assert!(changed, "{key} changed no node count");
         }
     }
+}
+
+#[test]
+fn history_pruning_skips_moves_that_the_bounded_history_alone_does_not() {
+    let malus = with(SearchOptions::default(), "histmalus", "on");
+    let prune = with(SearchOptions::default(), "histprune", "on");
+    let (mut by_malus, mut by_prune) = (0, 0);
+    for pos in bench_positions().iter().take(6) {
+        let (a, b) = two_searches(malus.clone(), pos);
+        by_malus += a.stats.history_pruned + b.stats.history_pruned;
+        let (a, b) = two_searches(prune.clone(), pos);
+        by_prune += a.stats.history_pruned + b.stats.history_pruned;
+    }
+    assert_eq!(by_malus, 0, "histmalus alone pruned");
+    assert!(by_prune > 0, "histprune pruned nothing");
 }

@@ -17,6 +17,8 @@ use crate::board::{Move, MoveList, MAX_MOVES};
 const MAX_DEFERRED: usize = 32;
 /// Captures remembered per node for the capture history's malus.
 const MAX_FAILED_CAPTURES: usize = 16;
+/// Quiet moves remembered per node for the history's malus (`histmalus`).
+const MAX_FAILED_QUIETS: usize = 32;
 
 /// How the move loop ended.
 pub(super) enum LoopEnd {
@@ -116,6 +118,10 @@ impl Context<'_> {
         // captures searched here that did not cut off (capture history)
         let mut failed_captures = [Move::NULL; MAX_FAILED_CAPTURES];
         let mut failed_count = 0;
+        // and the quiet ones (history malus)
+        let mut failed_quiets = [Move::NULL; MAX_FAILED_QUIETS];
+        let mut failed_quiet_count = 0;
+        let history_prune_margin = self.history_prune_margin(&node);
         let check_candidates = self.pos.check_candidates();
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
@@ -147,7 +153,11 @@ impl Context<'_> {
             // that were not special before and give no check
             let prunable =
                 quiet && number > 0 && !is_killer && mv != hash_move && best > -MATE_BOUND;
-            let prune = prunable && (futility_value.is_some() || quiets_tried > lmp_limit);
+            let by_rule = futility_value.is_some() || quiets_tried > lmp_limit;
+            let by_history = !by_rule
+                && history_prune_margin
+                    .is_some_and(|m| self.history.quiet_score(&self.pos, mv) < m);
+            let prune = prunable && (by_rule || by_history);
             let may_check = check_candidates.may_give_check(mv);
             // a pruned move is only made to see whether it gives check
             // (checks are never pruned): a move that cannot is skipped unmade
@@ -162,6 +172,7 @@ impl Context<'_> {
                 may_check && self.pos.in_check()
             };
             if prune && !gives_check {
+                self.stats.history_pruned += u64::from(by_history);
                 if may_check {
                     self.pos.unmake_move();
                 }
@@ -243,7 +254,13 @@ impl Context<'_> {
                     }
                     if v >= beta {
                         self.stats.cutoffs += 1;
-                        self.learn_cutoff(&node, mv, quiet, &failed_captures[..failed_count]);
+                        self.learn_cutoff(
+                            &node,
+                            mv,
+                            quiet,
+                            &failed_captures[..failed_count],
+                            &failed_quiets[..failed_quiet_count],
+                        );
                         break;
                     }
                 }
@@ -251,6 +268,10 @@ impl Context<'_> {
             if !quiet && failed_count < failed_captures.len() {
                 failed_captures[failed_count] = mv;
                 failed_count += 1;
+            }
+            if quiet && failed_quiet_count < failed_quiets.len() {
+                failed_quiets[failed_quiet_count] = mv;
+                failed_quiet_count += 1;
             }
             i += 1;
         }
@@ -441,15 +462,43 @@ impl Context<'_> {
         graded.clamp(0, (node.depth - 2).max(0))
     }
 
-    /// Step 8h: what a cut-off by `mv` teaches: a quiet move is rewarded
-    /// in the history and becomes a killer and countermove; a capture
-    /// gains capture history and the `failed` captures before it lose it.
+    /// Step 8d, `histprune`: the history below which a late quiet move of
+    /// `node` is skipped (`None` where the rule does not apply).
     #[inline(always)]
-    fn learn_cutoff(&mut self, node: &Node, mv: Move, quiet: bool, failed: &[Move]) {
+    fn history_prune_margin(&self, node: &Node) -> Option<i32> {
+        let o = self.options;
+        (o.history_pruning
+            && o.history
+            && !node.pv_node
+            && !node.in_check
+            && node.ply > 0
+            && node.depth <= o.tune.hp_depth)
+            .then(|| -o.tune.hp_margin * node.depth.max(1))
+    }
+
+    /// Step 8h: what a cut-off by `mv` teaches: a quiet move is rewarded
+    /// in the history (and the `failed_quiets` before it penalised, with
+    /// `histmalus`) and becomes a killer and countermove; a capture gains
+    /// capture history and the `failed` captures before it lose it.
+    #[inline(always)]
+    fn learn_cutoff(
+        &mut self,
+        node: &Node,
+        mv: Move,
+        quiet: bool,
+        failed: &[Move],
+        failed_quiets: &[Move],
+    ) {
         let o = self.options;
         let depth = node.depth;
         if quiet {
-            if o.history {
+            if o.history && (o.history_malus || o.history_pruning) {
+                let bonus = super::ordering::bounded_bonus(depth);
+                self.history.update_bounded(&self.pos, mv, bonus);
+                for &q in failed_quiets {
+                    self.history.update_bounded(&self.pos, q, -bonus);
+                }
+            } else if o.history {
                 self.history.reward(&self.pos, mv, depth);
             }
             if o.continuation_history {

@@ -300,6 +300,14 @@ pub struct SearchOptions {
     /// Aged four-way buckets in the transposition table instead of
     /// two-tier pairs (`search/tt.rs`).
     pub tt_bucket4: bool,
+    /// History with maluses: quiet moves searched before a quiet cut-off
+    /// lose what the cut-off move gains, and scores stay within
+    /// ±`HISTORY_GRAVITY_MAX` (`search/ordering.rs`).
+    pub history_malus: bool,
+    /// History pruning (with `histmalus`): near the leaves of non-PV
+    /// nodes, a late quiet move whose history fell below
+    /// −`hp_margin`·depth is skipped.
+    pub history_pruning: bool,
 
     // --- what the user asks for rather than how the search works
     /// Root lines reported each iteration (MultiPV); 1 is the plain search.
@@ -361,6 +369,8 @@ impl Default for SearchOptions {
             improving: false,
             continuation_history: false,
             tt_bucket4: false,
+            history_malus: false,
+            history_pruning: false,
             multipv: 1,
             skill_level: super::strength::FULL_LEVEL,
             limit_strength: false,

@@ -21,6 +21,17 @@ const HISTORY_MAX: i32 = 1 << 26;
 /// The countermove ranks just below the killers.
 const COUNTERMOVE: i32 = KILLER_BASE - 1;
 
+/// With `histmalus` the history moves by bonuses and maluses pulled
+/// toward ±this (Stockfish's "gravity"): a score says how often a move
+/// cut off against how often it failed, and stays comparable over a game.
+pub const HISTORY_GRAVITY_MAX: i32 = 1 << 14;
+
+/// The bounded history's bonus (or malus) for a cut-off at `depth`:
+/// linear in depth, from 0.3 % to 15 % of the range (Stockfish's shape).
+pub fn bounded_bonus(depth: i32) -> i32 {
+    (300 * depth - 250).clamp(50, 2400)
+}
+
 /// Captures that lose material by SEE go after every quiet move.
 const LOSING_CAPTURE_BASE: i32 = -(1 << 28);
 
@@ -102,6 +113,22 @@ impl History {
             }
             self.max /= 2;
         }
+    }
+
+    /// `histmalus`: moves the quiet `mv`'s history by `bonus` (see
+    /// [`bounded_bonus`], negative for a move that failed before the
+    /// cut-off move), pulled
+    /// toward ±[`HISTORY_GRAVITY_MAX`] so it never leaves that range.
+    pub fn update_bounded(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        let b = bonus.clamp(-HISTORY_GRAVITY_MAX, HISTORY_GRAVITY_MAX);
+        let v = &mut self.table[pos.piece_code_at(mv.from().index())][mv.to().index()];
+        *v += b - *v * b.abs() / HISTORY_GRAVITY_MAX;
+        self.max = self.max.max(*v);
+    }
+
+    /// The quiet `mv`'s history score (not yet made).
+    pub fn quiet_score(&self, pos: &Position, mv: Move) -> i32 {
+        self.score(pos, mv)
     }
 
     /// Remembers a killer at `ply`.

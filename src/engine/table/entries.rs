@@ -637,6 +637,18 @@ pub static FIXED: &[OptionDef] = &[
         tt_bucket4
     ),
     switch!(
+        "histmalus",
+        [],
+        "history with maluses: quiet moves tried before a quiet cut-off lose what it gains, scores bounded",
+        history_malus
+    ),
+    switch!(
+        "histprune",
+        [],
+        "history pruning (with histmalus): near the leaves, late quiet moves of history below -hp_margin per ply are skipped",
+        history_pruning
+    ),
+    switch!(
         "futility",
         [],
         "futility pruning of quiet moves near the leaves",
