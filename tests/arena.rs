@@ -980,3 +980,39 @@ fn a_resumed_run_plays_only_the_missing_games_and_equals_a_whole_run() {
     std::fs::remove_dir_all(&full).unwrap();
     std::fs::remove_dir_all(&part).unwrap();
 }
+
+#[test]
+fn a_record_without_its_move_log_resumes_and_merges() {
+    // what docs/matches keeps of a run: games.jsonl and summary.json, not
+    // the bulky moves.jsonl
+    let full = tmp("record-full");
+    let part = tmp("record-part");
+    let merged = tmp("record-merged");
+    let common = ["--games", "4", "--plot-games", "none", "--quiet"];
+    small_match(&full, &common);
+    small_match(&part, &[&common[..], &["--shard", "0/2"]].concat());
+    std::fs::remove_file(part.join("moves.jsonl")).unwrap();
+    let games = |dir: &Path| std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    arena(&[
+        "merge",
+        part.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+        "--plot-games",
+        "none",
+        "--quiet",
+    ]);
+    assert_eq!(games(&merged).lines().count(), 2);
+    let resume = [&common[..], &["--resume"]].concat();
+    let (_, err) = arena_with_stderr(&small_match_args(&part, &resume));
+    assert!(err.contains("2 of 4 games already played"), "{err}");
+    assert_eq!(games(&full), games(&part));
+    // the resumed games have their moves again, the old ones none
+    let full_moves = moves_without_times(&full);
+    let part_moves = moves_without_times(&part);
+    assert!(!part_moves.is_empty() && part_moves.len() < full_moves.len());
+    assert!(part_moves.iter().all(|m| full_moves.contains(m)));
+    for dir in [&full, &part, &merged] {
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

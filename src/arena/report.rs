@@ -522,7 +522,15 @@ pub fn read_outputs(dir: &Path) -> Result<(String, String, Vec<GameRecord>), Str
     for line in jsonl_lines(&dir.join("games.jsonl")).map_err(|e| err(&e))? {
         games.push(serde_json::from_str(&line).map_err(|e| err(&e))?);
     }
-    for line in jsonl_lines(&dir.join("moves.jsonl")).map_err(|e| err(&e))? {
+    // a committed record keeps games.jsonl but not the bulky per-move
+    // log: its games are merged or resumed without their moves
+    let moves_path = dir.join("moves.jsonl");
+    let move_lines = if moves_path.exists() {
+        jsonl_lines(&moves_path).map_err(|e| err(&e))?
+    } else {
+        Vec::new()
+    };
+    for line in move_lines {
         let m: MoveEntry = serde_json::from_str(&line).map_err(|e| err(&e))?;
         if let Some(g) = games.iter_mut().find(|g| g.game == m.game) {
             g.moves.push(m);
