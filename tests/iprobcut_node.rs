@@ -18,6 +18,7 @@ const NODE_NUMBERS: &[(&str, &str)] = &[
     ("ipcsibling", "1"),
     ("ipcsreduce", "3"),
     ("ipcsequal", "1"),
+    ("ipcscut", "2"),
 ];
 
 fn search(options: SearchOptions, pos: &Position, depth: i32) -> SearchResult {

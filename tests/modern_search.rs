@@ -15,6 +15,7 @@ const SWITCHES: &[&str] = &[
     "ttbucket4",
     "histmalus",
     "histprune",
+    "cutlmr",
 ];
 
 fn with(mut o: SearchOptions, key: &str, value: &str) -> SearchOptions {

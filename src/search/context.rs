@@ -68,6 +68,11 @@ pub(crate) struct Context<'a> {
     /// node function already knows (it tested the move for check); taken
     /// by that call, so it never outlives it.
     pub(super) known_check: Option<bool>,
+    /// Whether the next node searched is an expected cut node (a null
+    /// window where the caller expects a fail-high: a late move's reduced
+    /// search, the first move of an expected all node); taken by that
+    /// call like `known_check`, so callers that do not say give false.
+    pub(super) next_cut_node: bool,
     /// Triangular principal-variation table: row `ply` holds the line
     /// found from that ply, `pv_len[ply]` long.
     pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -121,6 +126,7 @@ impl<'a> Context<'a> {
             was_pondering: shared.control.is_pondering(),
             pre_level: 0,
             known_check: None,
+            next_cut_node: false,
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             root_score: 0,
@@ -242,12 +248,14 @@ impl<'a> Context<'a> {
     pub(super) fn child(
         &mut self,
         gives_check: bool,
+        cut_node: bool,
         depth: i32,
         alpha: i32,
         beta: i32,
         ply: usize,
     ) -> i32 {
         self.known_check = Some(gives_check);
+        self.next_cut_node = cut_node;
         self.negamax(depth, alpha, beta, ply, true)
     }
 

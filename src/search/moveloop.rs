@@ -404,21 +404,32 @@ impl Context<'_> {
     ) -> i32 {
         let (beta, ply) = (node.beta, node.ply + 1);
         let new_depth = node.depth - 1 + extension;
+        // node types: below a cut node the first move is expected to fail
+        // low (an all node), below an all node to fail high; a reduced
+        // late move is expected to fail high
+        let flipped = !node.cut_node;
         if number == 0 {
-            return -self.child(gives_check, new_depth, -beta, -alpha, ply);
+            return -self.child(gives_check, flipped, new_depth, -beta, -alpha, ply);
         }
         let mut v = 0;
         if reduction > 0 {
-            v = -self.child(gives_check, new_depth - reduction, -alpha - 1, -alpha, ply);
+            v = -self.child(
+                gives_check,
+                true,
+                new_depth - reduction,
+                -alpha - 1,
+                -alpha,
+                ply,
+            );
         }
         if (reduction == 0 || v > alpha) && !self.aborted {
             if self.options.pvs {
-                v = -self.child(gives_check, new_depth, -alpha - 1, -alpha, ply);
+                v = -self.child(gives_check, flipped, new_depth, -alpha - 1, -alpha, ply);
                 if v > alpha && v < beta && !self.aborted {
-                    v = -self.child(gives_check, new_depth, -beta, -alpha, ply);
+                    v = -self.child(gives_check, false, new_depth, -beta, -alpha, ply);
                 }
             } else {
-                v = -self.child(gives_check, new_depth, -beta, -alpha, ply);
+                v = -self.child(gives_check, false, new_depth, -beta, -alpha, ply);
             }
         }
         v

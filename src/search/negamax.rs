@@ -27,6 +27,11 @@ pub(super) struct Node {
     pub ply: usize,
     /// An open window (a principal-variation node): nothing is pruned.
     pub pv_node: bool,
+    /// A null-window node where a fail-high is expected (the node type
+    /// of Knuth and Moore's analysis, as Stockfish tracks it): the first
+    /// move of an expected all node, a late move's reduced search. Read by
+    /// `cutlmr` and the singular step's `ipcscut`.
+    pub cut_node: bool,
     pub in_check: bool,
     /// The move this search of the node leaves out (`Move::NULL`: none):
     /// the singular step searches the hash move's siblings this way.
@@ -57,6 +62,7 @@ impl Context<'_> {
     ) -> i32 {
         let known_check = self.known_check.take();
         let pv_node = beta - alpha > 1;
+        let cut_node = std::mem::take(&mut self.next_cut_node) && !pv_node;
         let excluded = self.excluded[ply];
         self.pv_len[ply] = 0;
         if ply == 0 {
@@ -100,6 +106,7 @@ impl Context<'_> {
             beta,
             ply,
             pv_node,
+            cut_node,
             in_check,
             excluded,
             improving: false,

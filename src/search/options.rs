@@ -287,6 +287,9 @@ pub struct SearchOptions {
     /// Internal iterative reduction: a node of depth ≥ `tune.iir_depth`
     /// without a hash move is searched a ply shallower.
     pub iir: bool,
+    /// Late-move reductions `tune.lmr_cut` plies deeper at expected cut
+    /// nodes (null-window nodes whose parent expects a fail-high).
+    pub cut_lmr: bool,
     /// `improving`, at a node whose static evaluation rose since two plies
     /// up: reverse futility asks a ply's margin less (a rising position
     /// is likelier to stay above beta) and late-move pruning keeps half as
@@ -366,6 +369,7 @@ impl Default for SearchOptions {
             capture_history: false,
             correction_history: false,
             iir: false,
+            cut_lmr: false,
             improving: false,
             continuation_history: false,
             tt_bucket4: false,
@@ -440,6 +444,7 @@ impl SearchOptions {
             capture_history: false,
             correction_history: false,
             iir: false,
+            cut_lmr: false,
             ..SearchOptions::default()
         }
     }

@@ -68,6 +68,7 @@ impl Context<'_> {
         let beta = node.beta;
         self.pos.make_null_move();
         self.moved[node.ply] = None;
+        self.next_cut_node = !node.cut_node;
         let v = -self.negamax(node.depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
         self.pos.unmake_null_move();
         if self.aborted {
@@ -136,11 +137,23 @@ impl Context<'_> {
         {
             return 0;
         }
+        // an expected cut node's late moves matter least: one of the first
+        // is expected to cut (`cutlmr`)
+        let cut = if o.cut_lmr && node.cut_node {
+            t.lmr_cut
+        } else {
+            0
+        };
         if o.lmr_table {
             let r = self.lmr.get(depth, number) - i32::from(node.pv_node) - i32::from(good_history);
-            r.clamp(0, depth - 2)
+            (r + cut).clamp(0, depth - 2)
         } else {
-            1 + i32::from(number >= t.lmr_deep_move as usize && depth >= t.lmr_deep_depth)
+            let r = 1 + i32::from(number >= t.lmr_deep_move as usize && depth >= t.lmr_deep_depth);
+            if cut > 0 {
+                (r + cut).min((depth - 2).max(1))
+            } else {
+                r
+            }
         }
     }
 }

@@ -119,6 +119,7 @@ impl Context<'_> {
         self.pre_level += 1;
         self.excluded[ply] = hash_move;
         self.known_check = Some(false);
+        self.next_cut_node = node.cut_node;
         let v = self.negamax(
             (depth - 1) / 2,
             singular_beta - 1,
@@ -146,6 +147,10 @@ impl Context<'_> {
             Singular::Cut(singular_beta)
         } else if hit.score >= beta {
             Singular::Reduce(self.options.tune.ipc_singular_reduce)
+        } else if node.cut_node && self.options.tune.ipc_singular_cut > 0 {
+            // expected to fail high, yet the hash move is not alone and
+            // not above beta: another child is as likely to cut
+            Singular::Reduce(self.options.tune.ipc_singular_cut)
         } else if v >= hit.score && self.options.tune.ipc_singular_equal > 0 {
             Singular::Reduce(self.options.tune.ipc_singular_equal)
         } else {

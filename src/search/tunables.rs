@@ -153,6 +153,8 @@ tunables! {
         "LMR table: ln(depth)*ln(move) divided by this/100";
     lmr_base "lmr_base" = 50, -200..=300, step 8.0, false,
         "LMR table: plus this/100 before flooring";
+    lmr_cut "lmr_cut" = 1, 0..=4, step 0.5, false,
+        "late-move reduction: plies more at an expected cut node (with cutlmr)";
     lmr_deep_move "lmr_deep_move" = 8, 1..=64, step 0.5, false,
         "fixed LMR (lmrtable off): two plies from this move number";
     lmr_deep_depth "lmr_deep_depth" = 6, 1..=60, step 0.5, false,
@@ -197,6 +199,8 @@ tunables! {
         "iProbcut: plies less for a hash move above beta whose siblings reach its bound";
     ipc_singular_equal "ipcsequal" = 0, 0..=8, step 0.5, false,
         "iProbcut: plies less for a hash move below beta whose siblings reach its value";
+    ipc_singular_cut "ipcscut" = 0, 0..=8, step 0.5, false,
+        "iProbcut: plies less for a hash move below beta at an expected cut node whose siblings reach its bound";
     ipc_tt_reduce_margin "ipcttrmargin" = 20, 1..=10_000, step 2.0, false,
         "iProbcut (ipcttreduce): a ply less per this many units a child's table value lies below alpha";
     ipc_probcut_depth "ipcpcdepth" = 5, 2..=60, step 0.5, false,

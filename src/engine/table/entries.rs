@@ -619,6 +619,12 @@ pub static FIXED: &[OptionDef] = &[
         iir
     ),
     switch!(
+        "cutlmr",
+        [],
+        "late-move reductions lmr_cut plies deeper at expected cut nodes",
+        cut_lmr
+    ),
+    switch!(
         "improving",
         [],
         "reverse futility a ply bolder and late-move pruning half as strict where the static evaluation rose since two plies up",

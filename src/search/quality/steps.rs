@@ -44,6 +44,7 @@ pub(super) fn singular_step(
         beta: singular_beta,
         ply: 0,
         pv_node: false,
+        cut_node: false,
         in_check: false,
         excluded: Move::NULL,
         improving: false,
