@@ -296,13 +296,19 @@ impl<'a> Context<'a> {
         ]
     }
 
-    /// Whether the side to move has a rook, horse or cannon (null move is
-    /// unsafe in zugzwang-prone endgames without them).
-    pub(super) fn has_heavy_pieces(&self) -> bool {
+    /// The side to move's force for the null move's zugzwang guard: 2 per
+    /// rook, 1 per horse and cannon (with one minor piece alone, passing
+    /// is often the only thing it cannot afford).
+    pub(super) fn force(&self) -> i32 {
         let side = self.pos.side_to_move();
-        [PieceKind::Rook, PieceKind::Knight, PieceKind::Cannon]
-            .iter()
-            .any(|&k| self.pos.squares_of(side, k).next().is_some())
+        [
+            (PieceKind::Rook, 2),
+            (PieceKind::Knight, 1),
+            (PieceKind::Cannon, 1),
+        ]
+        .iter()
+        .map(|&(k, w)| w * self.pos.squares_of(side, k).count() as i32)
+        .sum()
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {

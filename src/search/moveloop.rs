@@ -157,7 +157,10 @@ impl Context<'_> {
             let by_history = !by_rule
                 && history_prune_margin
                     .is_some_and(|m| self.history.quiet_score(&self.pos, mv) < m);
-            let prune = prunable && (by_rule || by_history);
+            // with a mate in hand only a shorter one can raise alpha, and
+            // neither a pruned nor a reduced move would show it
+            let mate_in_hand = self.options.mate_guard && alpha >= MATE_BOUND;
+            let prune = prunable && (by_rule || by_history) && !mate_in_hand;
             let may_check = check_candidates.may_give_check(mv);
             // a pruned move is only made to see whether it gives check
             // (checks are never pruned): a move that cannot is skipped unmade
@@ -221,6 +224,9 @@ impl Context<'_> {
             if number >= moves.reduced_from {
                 reduction = reduction.max(self.options.iprobcut.reduce).min(depth - 2);
             }
+            if mate_in_hand {
+                reduction = 0;
+            }
             // the siblings of a lone best hash move were all below it at
             // half depth (the singular step): follow them shallower
             if hash_extension > 0 && mv != hash_move && !gives_check {
@@ -230,7 +236,11 @@ impl Context<'_> {
             if number > 0 && mv != hash_move && !gives_check {
                 reduction = self.graded_reduction(&node, alpha, child_key, reduction);
             }
-            let extension = if mv == hash_move { hash_extension } else { 0 };
+            let extension = match mv == hash_move {
+                true if mate_in_hand => hash_extension.max(0),
+                true => hash_extension,
+                false => 0,
+            };
 
             // Step 8g. Search the child (PVS, re-searched when it surprises)
             let v = self.search_move(&node, alpha, number, reduction, extension, gives_check);

@@ -287,6 +287,12 @@ pub struct SearchOptions {
     /// Internal iterative reduction: a node of depth ≥ `tune.iir_depth`
     /// without a hash move is searched a ply shallower.
     pub iir: bool,
+    /// Mate guards: with a mate in hand (alpha at a mate score) no move is
+    /// pruned, reduced or searched shallower by the singular step, since
+    /// only a shorter mate can raise alpha; and the singular step skips
+    /// windows at mate scores. Reverse futility and null move have their
+    /// own guards, the tunables `losing_beta` and `null_min_force`.
+    pub mate_guard: bool,
     /// Late-move reductions `tune.lmr_cut` plies deeper at expected cut
     /// nodes (null-window nodes whose parent expects a fail-high).
     pub cut_lmr: bool,
@@ -369,6 +375,7 @@ impl Default for SearchOptions {
             capture_history: false,
             correction_history: false,
             iir: false,
+            mate_guard: true,
             cut_lmr: false,
             improving: false,
             continuation_history: false,

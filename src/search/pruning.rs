@@ -36,7 +36,11 @@ impl Context<'_> {
 
     /// Step 5, reverse futility (static null move): a static evaluation so
     /// far above beta that no quiet move of ours is needed to stay above it
-    /// returns that evaluation.
+    /// returns that evaluation. Not where beta is below `-losing_beta`: a
+    /// side that is losing by that much faces an opponent with the material
+    /// to mate, and a static margin does not see a mating attack coming
+    /// (on the mate puzzles of `tests/data/mates.tsv` this was the pruning
+    /// that lost most short mates, see docs/mates.md).
     #[inline(always)]
     pub(super) fn reverse_futility(&self, node: &Node, eval: Option<i32>) -> Option<i32> {
         let o = self.options;
@@ -44,14 +48,17 @@ impl Context<'_> {
         (o.reverse_futility
             && node.depth <= o.tune.rfp_depth
             && node.beta.abs() < MATE_BOUND
+            && node.beta >= -o.tune.losing_beta
             && eval - o.tune.rfp_margin * (node.depth - i32::from(node.improving)) >= node.beta)
             .then_some(eval)
     }
 
     /// Step 6, null-move pruning: passing and still failing high on a
     /// reduced null-window search ends a non-PV node. Never in check, at
-    /// the root, near a mate score or without a rook, horse or cannon
-    /// (zugzwang). Returns the score the node takes (0 when aborted).
+    /// the root, near a mate score, with less force than `null_min_force`
+    /// (zugzwang) or where beta is below `-losing_beta` (the opponent
+    /// moving twice has the material to mate, which a reduced search may
+    /// not see). Returns the score the node takes (0 when aborted).
     pub(super) fn null_move(&mut self, node: &Node) -> Option<i32> {
         let t = &self.options.tune;
         let tries = self.options.null_move
@@ -60,7 +67,8 @@ impl Context<'_> {
             && node.ply > 0
             && node.depth >= t.null_min_depth
             && node.beta.abs() < MATE_BOUND
-            && self.has_heavy_pieces();
+            && node.beta >= -t.losing_beta
+            && self.force() >= t.null_min_force;
         if !tries {
             return None;
         }

@@ -88,6 +88,10 @@ impl Context<'_> {
             && node.ply < MAX_EXTENSION_PLY
             && (node.ply as i32) < 2 * self.root_depth
             && depth >= self.options.tune.ipc_singular_depth
+            // a window at mate scores asks for a mate, which a half-depth
+            // search cannot refute or confirm (`mateguard`)
+            && !(self.options.mate_guard
+                && (node.alpha.abs() >= MATE_BOUND || node.beta.abs() >= MATE_BOUND))
             && !hash_move.is_null();
         let hit = hit.filter(|h| {
             h.depth >= depth - 3 && h.bound != Bound::Upper && h.score.abs() < MATE_BOUND

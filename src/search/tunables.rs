@@ -118,8 +118,12 @@ tunables! {
         "reverse futility applies at this remaining depth or less";
     rfp_margin "rfpmargin" = 25, 0..=10_000, step 2.0, false,
         "reverse futility margin per ply (evaluation units)";
+    losing_beta "losing_beta" = 200, 0..=100_000, step 20.0, false,
+        "reverse futility and null move do not apply where beta is below minus this (the side to move is losing: a mating attack is likelier than they see)";
     iir_depth "iir_depth" = 4, 2..=20, step 0.5, false,
         "internal iterative reduction from this depth on (with iir)";
+    null_min_force "null_min_force" = 2, 0..=10, step 0.5, false,
+        "null move needs this much force on the side to move (rook 2, horse and cannon 1 each): a lone minor piece is prone to zugzwang";
     null_min_depth "null_min_depth" = 3, 1..=20, step 0.5, false,
         "null move is tried from this remaining depth on";
     null_reduction "null_reduction" = 2, 0..=10, step 0.5, false,

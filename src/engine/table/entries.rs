@@ -619,6 +619,12 @@ pub static FIXED: &[OptionDef] = &[
         iir
     ),
     switch!(
+        "mateguard",
+        [],
+        "with a mate in hand nothing is pruned or reduced, and the singular step skips mate windows (short mates kept)",
+        mate_guard
+    ),
+    switch!(
         "cutlmr",
         [],
         "late-move reductions lmr_cut plies deeper at expected cut nodes",
