@@ -18,6 +18,11 @@ const SWITCHES: &[&str] = &[
     "cutlmr",
 ];
 
+/// Switches of the evaluation the search uses: off in the paper presets
+/// too, tested on the endgames they are about (the bench's middlegames
+/// seldom reach them at the depths of a test).
+const EVAL_SWITCHES: &[&str] = &["drawish"];
+
 fn with(mut o: SearchOptions, key: &str, value: &str) -> SearchOptions {
     o.set(key, value).unwrap();
     o
@@ -49,7 +54,7 @@ fn the_paper_presets_leave_every_modern_switch_off() {
         SearchOptions::paper_alphabeta(),
         SearchOptions::paper_iprobcut(),
     ] {
-        for key in SWITCHES {
+        for key in SWITCHES.iter().chain(EVAL_SWITCHES) {
             assert_eq!(with(paper.clone(), key, "off"), paper, "{key}");
         }
     }
@@ -88,6 +93,35 @@ fn each_switch_changes_the_search_deterministically_with_a_legal_line() {
             assert!(changed, "{key} changed no node count");
         }
     }
+}
+
+/// `drawish`: advisors and elephants alone cannot mate, however much
+/// they are worth, and the search says so with the scaling on; with a
+/// pawn that can still advance against a king without defenders the side
+/// ahead is not scaled.
+#[test]
+fn drawish_material_searches_near_a_draw() {
+    let search = |fen: &str, drawish: &str| {
+        let pos = chuhe::board::Position::from_fen(fen).unwrap();
+        let options = with(SearchOptions::default(), "drawish", drawish);
+        let mut s = Searcher::new(options);
+        s.search(
+            &pos,
+            &Limits::depth(8),
+            &SearchControl::new(),
+            &[],
+            &mut |_| {},
+        )
+        .score
+    };
+    let dead = "4k4/9/9/4p4/9/9/9/9/9/2BAKAB2 w - - 0 1";
+    let (on, off) = (search(dead, "on"), search(dead, "off"));
+    assert!(off >= 40, "unscaled: {off}");
+    assert!(on.abs() <= off / 4, "{on} against {off}");
+    let alive = "4k4/9/9/4p4/9/9/P8/9/9/2BAKAB2 w - - 0 1";
+    let (on, off) = (search(alive, "on"), search(alive, "off"));
+    assert!(off >= 40, "unscaled: {off}");
+    assert!(on >= off / 2, "{on} against {off}");
 }
 
 #[test]

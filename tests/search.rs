@@ -223,7 +223,7 @@ fn baseline_returns_the_exact_minimax_value() {
         algorithm: Algorithm::AlphaBeta,
         ..SearchOptions::paper_alphabeta()
     };
-    let ev = Evaluator::with_weights(options.profile, options.weights);
+    let ev = options.evaluator();
     for pos in sample_positions(25) {
         let mut p = pos.clone();
         ev.install(&mut p);

@@ -42,6 +42,7 @@
 
 pub mod attacks;
 pub mod coordination;
+pub mod drawish;
 pub mod features;
 pub mod hand;
 pub mod layout;
@@ -247,11 +248,13 @@ impl fmt::Display for EvalBreakdown {
     }
 }
 
-/// The static evaluator: a profile and five weights.
+/// The static evaluator: a profile, five weights, and whether drawish
+/// material scales the `default` profile's score ([`drawish`]).
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     profile: Profile,
     weights: EvalWeights,
+    drawish: bool,
 }
 
 /// Mobility, coordination and threat of `pos` (raw, Red's view): the parts
@@ -346,7 +349,34 @@ impl Evaluator {
 
     /// An evaluator of `profile` with the given weights.
     pub fn with_weights(profile: Profile, weights: EvalWeights) -> Evaluator {
-        Evaluator { profile, weights }
+        Evaluator {
+            profile,
+            weights,
+            drawish: drawish::DEFAULT_ON,
+        }
+    }
+
+    /// This evaluator with the drawish-material scaling ([`drawish`]) on
+    /// or off; the `paper` profile never scales.
+    pub fn with_drawish(mut self, on: bool) -> Evaluator {
+        self.drawish = on;
+        self
+    }
+
+    /// Whether the drawish-material scaling is on (for the `default`
+    /// profile).
+    pub fn drawish(&self) -> bool {
+        self.drawish
+    }
+
+    /// `red_view` scaled for drawish material when that is on.
+    #[inline(always)]
+    fn scaled(&self, pos: &Position, red_view: i32) -> i32 {
+        if self.drawish && self.profile == Profile::Default {
+            drawish::apply(pos, red_view)
+        } else {
+            red_view
+        }
     }
 
     /// The profile.
@@ -443,7 +473,8 @@ impl Evaluator {
             [material, position]
         };
         let w = &self.weights;
-        (material * w.material + position * w.position) / 100 * pos.side_to_move().sign()
+        let red_view = (material * w.material + position * w.position) / 100;
+        self.scaled(pos, red_view) * pos.side_to_move().sign()
     }
 
     /// The game phase of `pos`: 2 per rook, 1 per horse and cannon on the
@@ -458,7 +489,7 @@ impl Evaluator {
     fn combine(&self, raw: &[i32; 5], pos: &Position) -> i32 {
         let w = self.weights.as_array();
         let sum: i32 = raw.iter().zip(w).map(|(r, w)| r * w).sum();
-        sum / 100 * pos.side_to_move().sign()
+        self.scaled(pos, sum / 100) * pos.side_to_move().sign()
     }
 
     /// The evaluation of `pos` from the side to move's view. Adds exactly one

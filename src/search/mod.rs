@@ -211,7 +211,7 @@ impl Searcher {
     /// A searcher with `options`.
     pub fn new(options: SearchOptions) -> Searcher {
         Searcher {
-            evaluator: Evaluator::with_weights(options.profile, options.weights),
+            evaluator: options.evaluator(),
             tt: TranspositionTable::new(table_mb(&options)),
             main: thread::ThreadData::default(),
             helpers: HelperPool::new(options.threads),
@@ -238,7 +238,7 @@ impl Searcher {
         if options.threads != self.options.threads {
             self.helpers = HelperPool::new(options.threads);
         }
-        self.evaluator = Evaluator::with_weights(options.profile, options.weights);
+        self.evaluator = options.evaluator();
         self.main.eval_cache.clear();
         self.helpers.clear_eval_caches();
         self.options = options;

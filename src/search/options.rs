@@ -317,6 +317,11 @@ pub struct SearchOptions {
     /// nodes, a late quiet move whose history fell below
     /// −`hp_margin`·depth is skipped.
     pub history_pruning: bool,
+    /// Drawish material: the `default` evaluation of a side whose
+    /// material cannot mate the defenders it faces (a lone horse against
+    /// two advisors and two elephants, a rook against a rook, …) is
+    /// scaled toward 0 (`eval/drawish.rs`).
+    pub drawish: bool,
 
     // --- what the user asks for rather than how the search works
     /// Root lines reported each iteration (MultiPV); 1 is the plain search.
@@ -382,6 +387,7 @@ impl Default for SearchOptions {
             tt_bucket4: false,
             history_malus: false,
             history_pruning: false,
+            drawish: crate::eval::drawish::DEFAULT_ON,
             multipv: 1,
             skill_level: super::strength::FULL_LEVEL,
             limit_strength: false,
@@ -452,6 +458,7 @@ impl SearchOptions {
             correction_history: false,
             iir: false,
             cut_lmr: false,
+            drawish: false,
             ..SearchOptions::default()
         }
     }
@@ -577,5 +584,13 @@ pub fn parse_bool(s: &str) -> Option<bool> {
         "true" | "on" | "1" | "yes" => Some(true),
         "false" | "off" | "0" | "no" => Some(false),
         _ => None,
+    }
+}
+
+impl SearchOptions {
+    /// The evaluator these options describe: profile, part weights and
+    /// the drawish-material scaling.
+    pub fn evaluator(&self) -> crate::eval::Evaluator {
+        crate::eval::Evaluator::with_weights(self.profile, self.weights).with_drawish(self.drawish)
     }
 }

@@ -200,7 +200,6 @@ fn skips(index: usize, depth: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::Evaluator;
     use crate::search::limits::{Limits, TimeBudget};
     use crate::search::options::SearchOptions;
     use crate::search::tt::TranspositionTable;
@@ -216,7 +215,7 @@ mod tests {
             smp_defer: true,
             ..SearchOptions::paper_alphabeta()
         };
-        let evaluator = Evaluator::with_weights(options.profile, options.weights);
+        let evaluator = options.evaluator();
         let tt = TranspositionTable::new(1);
         let control = SearchControl::new();
         let budget = TimeBudget::new(&Limits::depth(depth), Duration::ZERO);

@@ -144,7 +144,7 @@ pub fn play_game(cfg: &DatagenConfig, game: u64) -> GameRecords {
         return records;
     };
     let mut searcher = Searcher::new(cfg.options.clone());
-    let evaluator = Evaluator::with_weights(cfg.options.profile, cfg.options.weights);
+    let evaluator = cfg.options.evaluator();
     let control = SearchControl::new();
     let limits = match cfg.depth {
         Some(d) => Limits::depth(d),

@@ -23,7 +23,7 @@ pub fn import_paths(
     first_game: u64,
     options: &SearchOptions,
 ) -> Result<Vec<GameRecords>, String> {
-    let ev = Evaluator::with_weights(options.profile, options.weights);
+    let ev = options.evaluator();
     let mut out = Vec::new();
     for p in paths {
         let p = p.as_ref();

@@ -655,6 +655,12 @@ pub static FIXED: &[OptionDef] = &[
         history_malus
     ),
     switch!(
+        "drawish",
+        [],
+        "scale the evaluation toward a draw where the side ahead cannot mate the defenders it faces (lone horse against full defenders, rook against rook, ...)",
+        drawish
+    ),
+    switch!(
         "histprune",
         [],
         "history pruning (with histmalus): near the leaves, late quiet moves of history below -hp_margin per ply are skipped",

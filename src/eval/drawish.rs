@@ -1,0 +1,223 @@
+//! Material that cannot win, or seldom does: the `default` evaluation of
+//! a side ahead is scaled toward 0 when what it has left cannot mate the
+//! defenders it faces (Stockfish's endgame scale factors, with xiangqi's
+//! endgame theory instead of chess's).
+//!
+//! A linear evaluation cannot say this: a lone horse is worth 100 against
+//! a bare king, where it wins, and against two advisors and two
+//! elephants, where it cannot (单马难胜士象全). The fit learns the
+//! average of both. The rules below are the textbook cases whose outcome
+//! depends on the material alone; each scales the score of the side the
+//! evaluation favours by a number out of [`FULL`]:
+//!
+//! | strong side's attack (no other rook, horse, cannon or live pawn) | weak side | scale |
+//! |---|---|---|
+//! | nothing (king, advisors, elephants only) | any | 0 (no mate is possible) |
+//! | pawns on the last rank only (老兵, they move sideways only) | any | 1 |
+//! | one live pawn | ≥ 2 advisors and elephants | 2 |
+//! | one horse | two advisors and two elephants | 2 |
+//! | one cannon | ≥ 1 advisor or elephant | 2 |
+//! | one rook | a rook and nothing else that attacks | 2 |
+//! | one rook | a horse and two advisors | 4 (车难胜马双士) |
+//! | no live pawn, attack at most a cannon above the weak side's | ≥ 2 advisors and elephants | 8 |
+//!
+//! "Attack" counts rooks, horses and cannons at their material values
+//! (220, 100, 105); a live pawn is one not yet on the enemy's last rank.
+//! The scale keeps the sign: a drawn position the evaluation favours still
+//! prefers the side with more, only far less.
+
+use crate::board::{Colour, Position};
+
+/// The scale of a score left as it is.
+pub const FULL: i32 = 16;
+
+/// Whether evaluators scale drawish material unless told otherwise
+/// (`drawish` in the search options).
+pub const DEFAULT_ON: bool = false;
+
+const ABSENT: u8 = u8::MAX;
+
+/// Index of a side's first piece of each kind in `Position::piece_sq`
+/// (two advisors, two elephants, two horses, two rooks, two cannons, then
+/// five pawns).
+const ADVISORS: usize = 1;
+const ELEPHANTS: usize = 3;
+const HORSES: usize = 5;
+const ROOKS: usize = 7;
+const CANNONS: usize = 9;
+const PAWNS: usize = 11;
+
+/// What one side has that matters to the rules.
+#[derive(Clone, Copy, Debug, Default)]
+struct Side {
+    rooks: i32,
+    horses: i32,
+    cannons: i32,
+    /// Advisors plus elephants.
+    defenders: i32,
+    advisors: i32,
+    elephants: i32,
+    /// Pawns not on the enemy's last rank.
+    live_pawns: i32,
+    /// Pawns on the enemy's last rank.
+    old_pawns: i32,
+}
+
+impl Side {
+    fn of(pos: &Position, colour: Colour) -> Side {
+        let base = if colour == Colour::Red { 0 } else { 16 };
+        let sq = &pos.piece_sq;
+        let two =
+            |at: usize| (sq[base + at] != ABSENT) as i32 + (sq[base + at + 1] != ABSENT) as i32;
+        // the enemy's last rank: rank 9 for Red, rank 0 for Black
+        let last_rank = if colour == Colour::Red { 9 } else { 0 };
+        let (mut live_pawns, mut old_pawns) = (0, 0);
+        for &s in &sq[base + PAWNS..base + PAWNS + 5] {
+            if s != ABSENT {
+                if s / 9 == last_rank {
+                    old_pawns += 1;
+                } else {
+                    live_pawns += 1;
+                }
+            }
+        }
+        let (advisors, elephants) = (two(ADVISORS), two(ELEPHANTS));
+        Side {
+            rooks: two(ROOKS),
+            horses: two(HORSES),
+            cannons: two(CANNONS),
+            defenders: advisors + elephants,
+            advisors,
+            elephants,
+            live_pawns,
+            old_pawns,
+        }
+    }
+
+    /// Rooks, horses and cannons.
+    fn attackers(&self) -> i32 {
+        self.rooks + self.horses + self.cannons
+    }
+
+    /// Rooks, horses and cannons at their material values.
+    fn attack(&self) -> i32 {
+        220 * self.rooks + 100 * self.horses + 105 * self.cannons
+    }
+}
+
+/// The scale (out of [`FULL`]) of a score that favours `strong` in `pos`.
+pub fn scale(pos: &Position, strong: Colour) -> i32 {
+    let s = Side::of(pos, strong);
+    let w = Side::of(pos, strong.opposite());
+    scale_of(&s, &w)
+}
+
+fn scale_of(s: &Side, w: &Side) -> i32 {
+    let attackers = s.attackers();
+    if attackers == 0 && s.live_pawns == 0 {
+        return if s.old_pawns == 0 { 0 } else { 1 };
+    }
+    if s.live_pawns == 0 && attackers == 1 {
+        if s.horses == 1 && w.advisors == 2 && w.elephants == 2 {
+            return 2;
+        }
+        if s.cannons == 1 && w.defenders >= 1 {
+            return 2;
+        }
+        if s.rooks == 1 && w.rooks == 1 && w.attackers() == 1 && w.live_pawns == 0 {
+            return 2;
+        }
+        if s.rooks == 1 && w.horses == 1 && w.attackers() == 1 && w.advisors == 2 {
+            return 4;
+        }
+    }
+    if attackers == 0 && s.live_pawns == 1 && w.defenders >= 2 {
+        return 2;
+    }
+    if s.live_pawns == 0 && w.defenders >= 2 && s.attack() - w.attack() <= 105 {
+        return 8;
+    }
+    FULL
+}
+
+/// `score` (Red's view) scaled by the rules for the side it favours.
+#[inline]
+pub fn apply(pos: &Position, score: i32) -> i32 {
+    let strong = match score {
+        0 => return 0,
+        s if s > 0 => Colour::Red,
+        _ => Colour::Black,
+    };
+    let k = scale(pos, strong);
+    if k == FULL {
+        score
+    } else {
+        score * k / FULL
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scale_for(fen: &str, strong: Colour) -> i32 {
+        scale(&Position::from_fen(fen).unwrap(), strong)
+    }
+
+    #[test]
+    fn the_start_position_is_not_scaled() {
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        assert_eq!(scale_for(fen, Colour::Red), FULL);
+        assert_eq!(scale_for(fen, Colour::Black), FULL);
+    }
+
+    #[test]
+    fn a_lone_horse_draws_against_full_defenders_but_not_against_fewer() {
+        // Red: king and horse; Black: king, two advisors, two elephants
+        let full = "2bakab2/9/9/9/9/9/9/4N4/9/4K4 w - - 0 1";
+        assert_eq!(scale_for(full, Colour::Red), 2);
+        // three defenders: still hard (the general rule, half)
+        let three = "2bak1b2/9/9/9/9/9/9/4N4/9/4K4 w - - 0 1";
+        assert_eq!(scale_for(three, Colour::Red), 8);
+        let one_advisor = "3ak4/9/9/9/9/9/9/4N4/9/4K4 w - - 0 1";
+        assert_eq!(scale_for(one_advisor, Colour::Red), FULL);
+        // the defenders are never scaled for being short of attackers
+        // when they have none: they cannot mate either
+        assert_eq!(scale_for(full, Colour::Black), 0);
+    }
+
+    #[test]
+    fn pawns_on_the_last_rank_and_lone_pawns() {
+        // a Red pawn on rank 9 (Black's back rank) cannot come back
+        let old = "3k1P3/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+        assert_eq!(scale_for(old, Colour::Red), 1);
+        // one live pawn against two advisors
+        let lone = "3aka3/9/9/4P4/9/9/9/9/9/4K4 w - - 0 1";
+        assert_eq!(scale_for(lone, Colour::Red), 2);
+        // two live pawns may win
+        let two = "3aka3/9/9/3PP4/9/9/9/9/9/4K4 w - - 0 1";
+        assert_eq!(scale_for(two, Colour::Red), FULL);
+    }
+
+    #[test]
+    fn rook_endings() {
+        let rook_vs_rook = "3akab2/9/9/9/9/9/r8/9/9/R2K5 w - - 0 1";
+        assert_eq!(scale_for(rook_vs_rook, Colour::Red), 2);
+        let rook_vs_horse_advisors = "3aka3/9/4n4/9/9/9/9/9/9/R2K5 w - - 0 1";
+        assert_eq!(scale_for(rook_vs_horse_advisors, Colour::Red), 4);
+        let rook_and_horse_vs_rook = "3akab2/9/9/9/9/9/r8/9/4N4/R2K5 w - - 0 1";
+        assert_eq!(scale_for(rook_and_horse_vs_rook, Colour::Red), 8);
+        // with a live pawn to help, rook and horse against a rook is left alone
+        let with_pawn = "3akab2/9/9/9/9/4P4/r8/9/4N4/R2K5 w - - 0 1";
+        assert_eq!(scale_for(with_pawn, Colour::Red), FULL);
+    }
+
+    #[test]
+    fn apply_keeps_the_sign_and_scales_only_the_favoured_side() {
+        let pos = Position::from_fen("2bakab2/9/9/9/9/9/9/4N4/9/4K4 w - - 0 1").unwrap();
+        assert_eq!(apply(&pos, 160), 20);
+        // a score for Black here: Black has no attacker at all
+        assert_eq!(apply(&pos, -160), 0);
+        assert_eq!(apply(&pos, 0), 0);
+    }
+}
