@@ -65,22 +65,12 @@ struct Side {
 
 impl Side {
     fn of(pos: &Position, colour: Colour) -> Side {
-        let base = if colour == Colour::Red { 0 } else { 16 };
+        let base = base(colour);
         let sq = &pos.piece_sq;
         let two =
             |at: usize| (sq[base + at] != ABSENT) as i32 + (sq[base + at + 1] != ABSENT) as i32;
-        // the enemy's last rank: rank 9 for Red, rank 0 for Black
-        let last_rank = if colour == Colour::Red { 9 } else { 0 };
-        let (mut live_pawns, mut old_pawns) = (0, 0);
-        for &s in &sq[base + PAWNS..base + PAWNS + 5] {
-            if s != ABSENT {
-                if s / 9 == last_rank {
-                    old_pawns += 1;
-                } else {
-                    live_pawns += 1;
-                }
-            }
-        }
+        let live_pawns = live_pawns(pos, colour);
+        let old_pawns = pawns_present(pos, colour) - live_pawns;
         let (advisors, elephants) = (two(ADVISORS), two(ELEPHANTS));
         Side {
             rooks: two(ROOKS),
@@ -105,9 +95,44 @@ impl Side {
     }
 }
 
+/// Where `colour`'s pieces start in `Position::piece_sq`.
+#[inline(always)]
+fn base(colour: Colour) -> usize {
+    colour.index() * 16
+}
+
+/// `colour`'s live pawns: on the board and not on the enemy's last rank.
+/// Branch-free: this runs at every evaluation.
+#[inline(always)]
+fn live_pawns(pos: &Position, colour: Colour) -> i32 {
+    let slots = &pos.piece_sq[base(colour) + PAWNS..base(colour) + PAWNS + 5];
+    // live squares: 0..=80 for Red, 9..=89 for Black (an absent pawn's
+    // 255 falls outside both once shifted)
+    let first_live = if colour == Colour::Red { 0 } else { 9 };
+    slots
+        .iter()
+        .map(|&s| (s.wrapping_sub(first_live) < 81) as i32)
+        .sum()
+}
+
+/// `colour`'s pawns on the board.
+fn pawns_present(pos: &Position, colour: Colour) -> i32 {
+    let slots = &pos.piece_sq[base(colour) + PAWNS..base(colour) + PAWNS + 5];
+    slots.iter().map(|&s| (s != ABSENT) as i32).sum()
+}
+
 /// The scale (out of [`FULL`]) of a score that favours `strong` in `pos`.
 pub fn scale(pos: &Position, strong: Colour) -> i32 {
+    // every rule wants at most one live pawn, and one only without
+    // pieces: the common case (two pawns or more) is settled here
+    let live = live_pawns(pos, strong);
+    if live >= 2 {
+        return FULL;
+    }
     let s = Side::of(pos, strong);
+    if live == 1 && s.attackers() > 0 {
+        return FULL;
+    }
     let w = Side::of(pos, strong.opposite());
     scale_of(&s, &w)
 }
