@@ -9,7 +9,7 @@ use chuhe::eval::params::{EG, MG};
 use chuhe::eval::trace::trace;
 use chuhe::eval::wdl::wdl_permille;
 use chuhe::eval::{psq, EvalCounter, Evaluator, Profile};
-use chuhe::tune::data::read_samples;
+use chuhe::tune::data::{read_samples, Sample};
 use chuhe::tune::dataset::{split, Dataset};
 use chuhe::tune::fit::{fit, fit_k, loss, FitConfig};
 
@@ -134,6 +134,58 @@ fn trace_reproduces_the_evaluation() {
         assert!(
             (red_view as f64 - traced).abs() <= 5.0,
             "{pos:?}: {red_view} vs {traced}"
+        );
+    }
+}
+
+/// With `drawish` on, the trace's scale reproduces the scaled evaluation,
+/// on the oracle's positions and on endings the scaling is about; and the
+/// data set evaluates the same way when told to.
+#[test]
+fn trace_reproduces_the_drawish_scaled_evaluation() {
+    let ev = Evaluator::new(Profile::Default).with_drawish(true);
+    let (mg, eg) = params();
+    let endings = [
+        "4k4/9/9/4p4/9/9/9/9/9/2BAKAB2 w - - 0 1",
+        "2bakab2/9/9/9/9/9/9/4N4/9/3K5 w - - 0 1",
+        "3akab2/9/9/9/9/9/r8/9/9/R2K5 w - - 0 1",
+        "3akab2/9/9/9/9/9/r8/9/4N4/R2K5 b - - 0 1",
+    ];
+    let mut scaled = 0;
+    let positions = oracle_positions()
+        .into_iter()
+        .chain(endings.iter().map(|f| Position::from_fen(f).unwrap()));
+    for pos in positions {
+        let red_view = ev.evaluate(&pos, &mut EvalCounter::default()) * pos.side_to_move().sign();
+        let t = trace(&pos);
+        let linear = t.evaluate(&mg, &eg);
+        let traced = t.scaled(linear);
+        scaled += usize::from(t.scale_factor(linear) < 1.0);
+        assert!(
+            (red_view as f64 - traced).abs() <= 5.0,
+            "{pos:?}: {red_view} vs {traced}"
+        );
+    }
+    assert!(scaled >= endings.len(), "only {scaled} positions scaled");
+    let samples: Vec<Sample> = endings
+        .iter()
+        .map(|f| Sample {
+            fen: f.to_string(),
+            result: 0.5,
+            score: None,
+            game: 0,
+        })
+        .collect();
+    let theta: Vec<f64> = mg.iter().chain(&eg).copied().collect();
+    let plain = Dataset::from_samples(&samples);
+    let drawish = Dataset::from_samples(&samples).with_drawish(true);
+    for (j, fen) in endings.iter().enumerate() {
+        let t = trace(&Position::from_fen(fen).unwrap());
+        let linear = t.evaluate(&mg, &eg);
+        assert!((plain.eval(j, &theta) - linear).abs() < 1e-6, "{fen}");
+        assert!(
+            (drawish.eval(j, &theta) - t.scaled(linear)).abs() < 1e-6,
+            "{fen}"
         );
     }
 }

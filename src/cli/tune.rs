@@ -50,6 +50,11 @@ pub struct TuneArgs {
     /// Rayon threads.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Fit the evaluation as scaled for drawish material (`drawish` in
+    /// the search): positions whose side ahead cannot mate are not
+    /// explained by the linear terms.
+    #[arg(long, default_value_t = chuhe::eval::drawish::DEFAULT_ON, action = clap::ArgAction::Set)]
+    drawish: bool,
     /// Where to write the tuned parameters.
     #[arg(long, default_value = "src/eval/params.rs")]
     out: PathBuf,
@@ -94,8 +99,8 @@ fn run_inner(args: &TuneArgs) -> Result<(), String> {
         samples.truncate(n);
     }
     let (train_s, test_s) = split(&samples);
-    let train = Dataset::from_samples(train_s.clone());
-    let test = Dataset::from_samples(test_s);
+    let train = Dataset::from_samples(train_s.clone()).with_drawish(args.drawish);
+    let test = Dataset::from_samples(test_s).with_drawish(args.drawish);
     eprintln!(
         "{} positions ({} training, {} held out) traced in {:.1} s",
         samples.len(),

@@ -18,6 +18,10 @@ pub struct Trace {
     pub phase: i32,
     /// `(parameter, coefficient)`, nonzero coefficients only, by index.
     pub coefs: Vec<(u16, i16)>,
+    /// The drawish-material scale ([`super::drawish`], out of
+    /// [`super::drawish::FULL`]) of a score favouring Red, and of one
+    /// favouring Black: not linear, so kept beside the coefficients.
+    pub scale: [i32; 2],
 }
 
 struct Dense([i32; N_PARAMS]);
@@ -56,6 +60,7 @@ pub fn trace(pos: &Position) -> Trace {
     });
     Trace {
         phase: n.phase(),
+        scale: Colour::ALL.map(|strong| super::drawish::scale(pos, strong)),
         coefs: d
             .0
             .iter()
@@ -84,5 +89,22 @@ impl Trace {
             .iter()
             .map(|&(i, c)| c as f64 * (mg[i as usize] * p + eg[i as usize] * (1.0 - p)))
             .sum()
+    }
+
+    /// `red_view` (an evaluation of the traced position, e.g. from
+    /// [`Trace::evaluate`]) scaled for drawish material as an evaluator
+    /// with `drawish` on scales it.
+    pub fn scaled(&self, red_view: f64) -> f64 {
+        red_view * self.scale_factor(red_view)
+    }
+
+    /// The factor [`Trace::scaled`] multiplies `red_view` by.
+    pub fn scale_factor(&self, red_view: f64) -> f64 {
+        let k = if red_view > 0.0 {
+            self.scale[0]
+        } else {
+            self.scale[1]
+        };
+        k as f64 / super::drawish::FULL as f64
     }
 }

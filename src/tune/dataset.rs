@@ -22,6 +22,13 @@ pub struct Dataset {
     pub index: Vec<u16>,
     /// Coefficients.
     pub coef: Vec<f32>,
+    /// Drawish-material scale factors of each position (a score
+    /// favouring Red, one favouring Black; 1 = unscaled), see
+    /// [`crate::eval::drawish`].
+    pub scale: Vec<[f32; 2]>,
+    /// Whether [`Dataset::eval`] applies them (the fit then models an
+    /// evaluator with `drawish` on).
+    pub drawish: bool,
 }
 
 impl Dataset {
@@ -52,6 +59,8 @@ impl Dataset {
             d.phase
                 .push(t.phase as f64 / crate::eval::features::MAX_PHASE as f64);
             d.result.push(result as f64);
+            let full = crate::eval::drawish::FULL as f32;
+            d.scale.push(t.scale.map(|k| k as f32 / full));
             d.score.push(score.map_or(f64::NAN, f64::from));
             for (i, c) in t.coefs {
                 d.index.push(i);
@@ -62,10 +71,37 @@ impl Dataset {
         d
     }
 
+    /// This data set with the drawish-material scaling applied by
+    /// [`Dataset::eval`] or not.
+    pub fn with_drawish(mut self, on: bool) -> Dataset {
+        self.drawish = on;
+        self
+    }
+
     /// The evaluation of position `j` (Red's view) with parameters
-    /// `theta` = middlegame values then endgame values.
+    /// `theta` = middlegame values then endgame values, scaled for
+    /// drawish material when the data set says so.
     #[inline]
     pub fn eval(&self, j: usize, theta: &[f64]) -> f64 {
+        let raw = self.linear_eval(j, theta);
+        raw * self.scale_factor(j, raw)
+    }
+
+    /// What [`Dataset::eval`] multiplies the linear evaluation `raw` of
+    /// position `j` by (1 without the drawish scaling); the gradient of
+    /// the evaluation is the linear one times this.
+    #[inline]
+    pub fn scale_factor(&self, j: usize, raw: f64) -> f64 {
+        if !self.drawish {
+            return 1.0;
+        }
+        let [red, black] = self.scale[j];
+        f64::from(if raw > 0.0 { red } else { black })
+    }
+
+    /// The linear evaluation of position `j` (Red's view, unscaled).
+    #[inline]
+    pub fn linear_eval(&self, j: usize, theta: &[f64]) -> f64 {
         let n = theta.len() / 2;
         let p = self.phase[j];
         let (mg, eg) = theta.split_at(n);

@@ -84,9 +84,11 @@ pub fn gradient(d: &Dataset, theta: &[f64], k: f64, lambda: f64) -> Vec<f64> {
         .map(|start| {
             let mut g = vec![0.0; 2 * n];
             for j in start..(start + chunk).min(d.len()) {
-                let q = sigmoid(d.eval(j, theta) / k);
-                // d(cross-entropy)/dE
-                let de = (q - target(d, j, k, lambda)) / k;
+                let raw = d.linear_eval(j, theta);
+                let factor = d.scale_factor(j, raw);
+                let q = sigmoid(raw * factor / k);
+                // d(cross-entropy)/dE, times dE/d(linear evaluation)
+                let de = (q - target(d, j, k, lambda)) / k * factor;
                 let p = d.phase[j];
                 for t in d.offset[j]..d.offset[j + 1] {
                     let i = d.index[t] as usize;
