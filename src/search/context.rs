@@ -6,7 +6,10 @@
 use super::evalcache::EvalCache;
 use super::limits::MAX_PLY;
 use super::options::SearchOptions;
-use super::ordering::{order_moves, History, OrderingHints};
+use super::ordering::{
+    order_moves, resolve_capture, score_moves, History, OrderingHints, QUIET_CEILING,
+};
+use super::picker::Picker;
 use super::pruning::LmrTable;
 use super::score::{INFINITY, MATE_BOUND, RULE_LOSS};
 use super::shared::SharedSearch;
@@ -80,8 +83,10 @@ pub(crate) struct Context<'a> {
     /// The score of the root move that last raised alpha, i.e. of the line
     /// in `pv[0]`; what a stopped iteration reports for its partial line.
     pub root_score: i32,
-    /// Scratch space of move ordering (see [`order_moves`]).
-    pub(super) order_scores: [i32; MAX_MOVES],
+    /// The picking keys of the moves of the node at each ply (see
+    /// `picker.rs`): a node's move loop keeps its row while its
+    /// descendants, all deeper, use theirs.
+    pub(super) order_keys: Box<[[i32; MAX_MOVES]; MAX_PLY + 1]>,
     /// The move a node at this ply leaves out (the singular step's search
     /// of the hash move's siblings); `Move::NULL` when none.
     pub(super) excluded: [Move; MAX_PLY + 1],
@@ -130,7 +135,7 @@ impl<'a> Context<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             root_score: 0,
-            order_scores: [0; MAX_MOVES],
+            order_keys: Box::new([[0; MAX_MOVES]; MAX_PLY + 1]),
             excluded: [Move::NULL; MAX_PLY + 1],
             eval_stack: [None; MAX_PLY + 1],
             root_depth: 0,
@@ -268,10 +273,7 @@ impl<'a> Context<'a> {
         hints: &OrderingHints,
         moves: &mut MoveList,
     ) {
-        self.pos.legal_moves_into(in_check, moves);
-        if ply == 0 && !self.banned.is_empty() {
-            moves.retain(|m| !self.banned.contains(&m));
-        }
+        self.legal_moves(in_check, ply, moves);
         let prev = self.moves_before(ply);
         let continuation = self
             .options
@@ -283,8 +285,75 @@ impl<'a> Context<'a> {
             hints,
             self.history,
             continuation,
-            &mut self.order_scores,
+            &mut self.order_keys[ply],
         );
+    }
+
+    /// The legal moves (banned root moves and `excluded` left out) into
+    /// `moves` in generation order, and their picking keys into the row
+    /// of `ply`, for the move loop to order lazily: a [`Picker`] for them.
+    /// (Leaving a move out before the stable sort or after it comes to
+    /// the same order.)
+    pub(super) fn scored_moves(
+        &mut self,
+        in_check: bool,
+        ply: usize,
+        hints: &OrderingHints,
+        excluded: Move,
+        moves: &mut MoveList,
+    ) -> Picker {
+        self.legal_moves(in_check, ply, moves);
+        if !excluded.is_null() {
+            moves.retain(|m| m != excluded);
+        }
+        let prev = self.moves_before(ply);
+        let continuation = self
+            .options
+            .continuation_history
+            .then_some((&*self.conthist, &prev));
+        let keys = &mut self.order_keys[ply][..moves.len()];
+        let high = score_moves(
+            &self.pos,
+            moves.as_slice(),
+            hints,
+            self.history,
+            continuation,
+            keys,
+        );
+        Picker::new(moves.len(), high, QUIET_CEILING)
+    }
+
+    /// Brings the move the loop at `ply` is about to search at `i` into
+    /// its place (see `picker.rs`).
+    #[inline(always)]
+    pub(super) fn place_move(
+        &mut self,
+        ply: usize,
+        picker: &mut Picker,
+        moves: &mut MoveList,
+        i: usize,
+    ) {
+        let threshold = self.options.tune.see_order;
+        let pos = &mut self.pos;
+        let resolve = |mv, key| resolve_capture(pos, mv, key, threshold);
+        picker.prepare(i, &mut self.order_keys[ply], moves.as_mut_slice(), resolve);
+    }
+
+    /// Brings every move the loop at `ply` has not reached into its place:
+    /// for readers of the whole rest of the list.
+    pub(super) fn finish_order(&mut self, ply: usize, picker: &mut Picker, moves: &mut MoveList) {
+        let threshold = self.options.tune.see_order;
+        let pos = &mut self.pos;
+        let resolve = |mv, key| resolve_capture(pos, mv, key, threshold);
+        picker.finish(&mut self.order_keys[ply], moves.as_mut_slice(), resolve);
+    }
+
+    /// The legal moves (banned root moves left out) into `moves`.
+    fn legal_moves(&mut self, in_check: bool, ply: usize, moves: &mut MoveList) {
+        self.pos.legal_moves_into(in_check, moves);
+        if ply == 0 && !self.banned.is_empty() {
+            moves.retain(|m| !self.banned.contains(&m));
+        }
     }
 
     /// The moves one and two plies before a node at `ply`, as the

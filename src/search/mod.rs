@@ -21,6 +21,7 @@ mod multipv;
 mod negamax;
 mod options;
 mod ordering;
+mod picker;
 pub mod prover;
 mod pruning;
 pub mod quality;

@@ -1,5 +1,6 @@
 //! Step 8 of `negamax`: the move loop. Moves come best first (a legal
-//! hash move before the others are even generated); iProbcut's step
+//! hash move before the others are even generated), each brought into
+//! place only when the loop gets to it (`picker.rs`); iProbcut's step
 //! pre-evaluates and prunes the rest once the hash move, captures and
 //! killers are searched; quiet late moves near the leaves are skipped by
 //! futility and late-move pruning; with several threads a move another
@@ -10,6 +11,7 @@
 use super::context::Context;
 use super::negamax::Node;
 use super::ordering::OrderingHints;
+use super::picker::Picker;
 use super::score::{mated_in, INFINITY, MATE_BOUND};
 use crate::board::{Move, MoveList, MAX_MOVES};
 
@@ -41,7 +43,10 @@ enum PruneStep {
 
 /// The moves of one node and where the loop stands in them.
 struct NodeMoves {
+    /// Best first up to where the loop stands; the rest scored, and
+    /// brought into place one by one as the loop gets to them.
     list: MoveList,
+    picker: Picker,
     /// False while only the hash move is in `list` (staged generation).
     generated: bool,
     hints: OrderingHints,
@@ -94,6 +99,7 @@ impl Context<'_> {
         // Step 8a. The first moves (the hash move alone when staged)
         let mut moves = NodeMoves {
             list: MoveList::new(),
+            picker: Picker::DONE,
             generated: true,
             hints: self.hints(ply, hash_move),
             prune_pending: false,
@@ -138,6 +144,7 @@ impl Context<'_> {
                 PruneStep::NoneLeft => break,
                 PruneStep::Aborted => return LoopEnd::Final(0),
             }
+            self.place_move(ply, &mut moves.picker, &mut moves.list, i);
             let mv = moves.list[i];
             let deferred = i >= moves.deferred_from;
             let number = moves.number(i);
@@ -328,13 +335,13 @@ impl Context<'_> {
             moves.list.push(hash_move);
             moves.generated = false;
         } else {
-            self.ordered_moves(node.in_check, ply, &moves.hints, &mut moves.list);
-            if !node.excluded.is_null() {
-                moves.list.retain(|m| m != node.excluded);
-            }
+            let (hints, excluded) = (&moves.hints, node.excluded);
+            moves.picker = self.scored_moves(node.in_check, ply, hints, excluded, &mut moves.list);
             if moves.list.is_empty() {
                 return false;
             }
+            // the first move now, for the test of `hash_first` below
+            self.place_move(ply, &mut moves.picker, &mut moves.list, 0);
         }
         let prune_here = self.iprobcut_applies(node) && (staged || moves.list.len() > 1);
         moves.prune_pending = prune_here;
@@ -350,14 +357,15 @@ impl Context<'_> {
     /// it; false when there are none.
     fn generate_rest(&mut self, node: &Node, moves: &mut NodeMoves) -> bool {
         moves.generated = true;
-        let hash_move = moves.hints.hash_move;
-        let mut rest = MoveList::new();
-        self.ordered_moves(node.in_check, node.ply, &moves.hints, &mut rest);
+        let (hints, ply) = (&moves.hints, node.ply);
         moves.list.clear();
-        moves.list.push(hash_move);
-        rest.iter()
-            .filter(|&&m| m != hash_move)
-            .for_each(|&m| moves.list.push(m));
+        moves.picker = self.scored_moves(node.in_check, ply, hints, Move::NULL, &mut moves.list);
+        // the hash move, ranked above all, takes its place again
+        self.place_move(ply, &mut moves.picker, &mut moves.list, 0);
+        debug_assert_eq!(
+            moves.list[0], hints.hash_move,
+            "staged hash move not generated"
+        );
         moves.list.len() > 1
     }
 
@@ -371,7 +379,9 @@ impl Context<'_> {
             return PruneStep::Search;
         }
         if moves.generated && moves.prune_at.is_none() {
-            // where the pre-evaluation starts, found once per node
+            // where the pre-evaluation starts, found once per node in the
+            // whole order, which the pre-evaluation then ranks anew
+            self.finish_order(node.ply, &mut moves.picker, &mut moves.list);
             moves.prune_at = Some(self.prune_start(&moves.list, moves.hash_first, &moves.hints));
         }
         if moves.prune_at.is_none_or(|at| i < at) {
