@@ -22,11 +22,13 @@
 //! | no live pawn, attack at most a cannon above the weak side's | ≥ 2 advisors and elephants | 8 |
 //!
 //! "Attack" counts rooks, horses and cannons at their material values
-//! (220, 100, 105); a live pawn is one not yet on the enemy's last rank.
+//! (220, 100, 105, `material::DEFAULT_MATERIAL`); a live pawn is one not yet on the enemy's last rank.
 //! The scale keeps the sign: a drawn position the evaluation favours still
 //! prefers the side with more, only far less.
 
-use crate::board::{Colour, Position};
+use super::features::{Counts, ABSENT};
+use super::material::DEFAULT_MATERIAL;
+use crate::board::{Colour, PieceKind, Position};
 
 /// The scale of a score left as it is.
 pub const FULL: i32 = 16;
@@ -35,81 +37,25 @@ pub const FULL: i32 = 16;
 /// (`drawish` in the search options).
 pub const DEFAULT_ON: bool = false;
 
-const ABSENT: u8 = u8::MAX;
+/// Where a side's five pawns are in `Position::piece_sq` (after its
+/// king, advisors, elephants, horses, rooks and cannons).
+const PAWN_SLOTS: std::ops::Range<usize> = 11..16;
 
-/// Index of a side's first piece of each kind in `Position::piece_sq`
-/// (two advisors, two elephants, two horses, two rooks, two cannons, then
-/// five pawns).
-const ADVISORS: usize = 1;
-const ELEPHANTS: usize = 3;
-const HORSES: usize = 5;
-const ROOKS: usize = 7;
-const CANNONS: usize = 9;
-const PAWNS: usize = 11;
-
-/// What one side has that matters to the rules.
-#[derive(Clone, Copy, Debug, Default)]
-struct Side {
-    rooks: i32,
-    horses: i32,
-    cannons: i32,
-    /// Advisors plus elephants.
-    defenders: i32,
-    advisors: i32,
-    elephants: i32,
-    /// Pawns not on the enemy's last rank.
-    live_pawns: i32,
-    /// Pawns on the enemy's last rank.
-    old_pawns: i32,
-}
-
-impl Side {
-    fn of(pos: &Position, colour: Colour) -> Side {
-        let base = base(colour);
-        let sq = &pos.piece_sq;
-        let two =
-            |at: usize| (sq[base + at] != ABSENT) as i32 + (sq[base + at + 1] != ABSENT) as i32;
-        let live_pawns = live_pawns(pos, colour);
-        let old_pawns = pawns_present(pos, colour) - live_pawns;
-        let (advisors, elephants) = (two(ADVISORS), two(ELEPHANTS));
-        Side {
-            rooks: two(ROOKS),
-            horses: two(HORSES),
-            cannons: two(CANNONS),
-            defenders: advisors + elephants,
-            advisors,
-            elephants,
-            live_pawns,
-            old_pawns,
-        }
-    }
-
-    /// Rooks, horses and cannons.
-    fn attackers(&self) -> i32 {
-        self.rooks + self.horses + self.cannons
-    }
-
-    /// Rooks, horses and cannons at their material values.
-    fn attack(&self) -> i32 {
-        220 * self.rooks + 100 * self.horses + 105 * self.cannons
-    }
-}
-
-/// Where `colour`'s pieces start in `Position::piece_sq`.
+/// `colour`'s pawn squares (`ABSENT` for a captured one).
 #[inline(always)]
-fn base(colour: Colour) -> usize {
-    colour.index() * 16
+fn pawn_slots(pos: &Position, colour: Colour) -> &[u8] {
+    let base = colour.index() * 16;
+    &pos.piece_sq[base + PAWN_SLOTS.start..base + PAWN_SLOTS.end]
 }
 
 /// `colour`'s live pawns: on the board and not on the enemy's last rank.
 /// Branch-free: this runs at every evaluation.
 #[inline(always)]
 fn live_pawns(pos: &Position, colour: Colour) -> i32 {
-    let slots = &pos.piece_sq[base(colour) + PAWNS..base(colour) + PAWNS + 5];
     // live squares: 0..=80 for Red, 9..=89 for Black (an absent pawn's
     // 255 falls outside both once shifted)
     let first_live = if colour == Colour::Red { 0 } else { 9 };
-    slots
+    pawn_slots(pos, colour)
         .iter()
         .map(|&s| (s.wrapping_sub(first_live) < 81) as i32)
         .sum()
@@ -117,8 +63,10 @@ fn live_pawns(pos: &Position, colour: Colour) -> i32 {
 
 /// `colour`'s pawns on the board.
 fn pawns_present(pos: &Position, colour: Colour) -> i32 {
-    let slots = &pos.piece_sq[base(colour) + PAWNS..base(colour) + PAWNS + 5];
-    slots.iter().map(|&s| (s != ABSENT) as i32).sum()
+    pawn_slots(pos, colour)
+        .iter()
+        .map(|&s| (s != ABSENT) as i32)
+        .sum()
 }
 
 /// The scale (out of [`FULL`]) of a score that favours `strong` in `pos`.
@@ -129,37 +77,43 @@ pub fn scale(pos: &Position, strong: Colour) -> i32 {
     if live >= 2 {
         return FULL;
     }
-    let s = Side::of(pos, strong);
-    if live == 1 && s.attackers() > 0 {
-        return FULL;
+    let n = Counts::of(pos);
+    let (s, w) = (strong.index(), strong.opposite().index());
+    let attackers = |c: usize| n.rooks[c] + n.horses[c] + n.cannons[c];
+    let defenders = |c: usize| n.advisors[c] + n.elephants[c];
+    let value = |kind: PieceKind| DEFAULT_MATERIAL[kind.index()];
+    let attack = |c: usize| {
+        value(PieceKind::Rook) * n.rooks[c]
+            + value(PieceKind::Knight) * n.horses[c]
+            + value(PieceKind::Cannon) * n.cannons[c]
+    };
+    if attackers(s) == 0 && live == 0 {
+        return if pawns_present(pos, strong) == 0 {
+            0
+        } else {
+            1
+        };
     }
-    let w = Side::of(pos, strong.opposite());
-    scale_of(&s, &w)
-}
-
-fn scale_of(s: &Side, w: &Side) -> i32 {
-    let attackers = s.attackers();
-    if attackers == 0 && s.live_pawns == 0 {
-        return if s.old_pawns == 0 { 0 } else { 1 };
-    }
-    if s.live_pawns == 0 && attackers == 1 {
-        if s.horses == 1 && w.advisors == 2 && w.elephants == 2 {
+    if live == 0 && attackers(s) == 1 {
+        let lone_attacker = attackers(w) == 1;
+        if n.horses[s] == 1 && n.advisors[w] == 2 && n.elephants[w] == 2 {
             return 2;
         }
-        if s.cannons == 1 && w.defenders >= 1 {
+        if n.cannons[s] == 1 && defenders(w) >= 1 {
             return 2;
         }
-        if s.rooks == 1 && w.rooks == 1 && w.attackers() == 1 && w.live_pawns == 0 {
+        let weak = strong.opposite();
+        if n.rooks[s] == 1 && n.rooks[w] == 1 && lone_attacker && live_pawns(pos, weak) == 0 {
             return 2;
         }
-        if s.rooks == 1 && w.horses == 1 && w.attackers() == 1 && w.advisors == 2 {
+        if n.rooks[s] == 1 && n.horses[w] == 1 && lone_attacker && n.advisors[w] == 2 {
             return 4;
         }
     }
-    if attackers == 0 && s.live_pawns == 1 && w.defenders >= 2 {
+    if attackers(s) == 0 && live == 1 && defenders(w) >= 2 {
         return 2;
     }
-    if s.live_pawns == 0 && w.defenders >= 2 && s.attack() - w.attack() <= 105 {
+    if live == 0 && defenders(w) >= 2 && attack(s) - attack(w) <= value(PieceKind::Cannon) {
         return 8;
     }
     FULL
@@ -173,12 +127,7 @@ pub fn apply(pos: &Position, score: i32) -> i32 {
         s if s > 0 => Colour::Red,
         _ => Colour::Black,
     };
-    let k = scale(pos, strong);
-    if k == FULL {
-        score
-    } else {
-        score * k / FULL
-    }
+    score * scale(pos, strong) / FULL
 }
 
 #[cfg(test)]

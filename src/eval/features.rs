@@ -21,7 +21,8 @@ pub trait Sink {
     fn add(&mut self, param: usize, coef: i32);
 }
 
-const ABSENT: u8 = u8::MAX;
+/// An absent piece's square in `Position::piece_sq`.
+pub(crate) const ABSENT: u8 = u8::MAX;
 
 /// Rooks, horses and cannons per side (0 Red, 1 Black).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

@@ -363,12 +363,6 @@ impl Evaluator {
         self
     }
 
-    /// Whether the drawish-material scaling is on (for the `default`
-    /// profile).
-    pub fn drawish(&self) -> bool {
-        self.drawish
-    }
-
     /// `red_view` scaled for drawish material when that is on.
     #[inline(always)]
     fn scaled(&self, pos: &Position, red_view: i32) -> i32 {
