@@ -135,8 +135,9 @@ pub struct SingularSample {
     pub singular_beta: i32,
     /// The node's beta (at the root: the singular bound).
     pub beta: i32,
-    /// `extend` (the hash move is the lone best) or `cut` (its siblings
-    /// reach the bound too: multi-cut).
+    /// `extend` (the hash move is the lone best), `cut` (its siblings
+    /// reach the bound too: multi-cut), `reduce` (they reach the bound
+    /// below beta: the hash move is searched shallower) or `plain`.
     pub verdict: &'static str,
     /// Truth: the hash move is the full-width best.
     pub hash_best: bool,
@@ -161,6 +162,15 @@ impl SingularSample {
     /// The stronger claim of multi-cut: the siblings alone reach beta.
     pub fn siblings_clear(&self) -> bool {
         self.second >= self.beta
+    }
+
+    /// "Reduce" is right: the node's result in its window `alpha..beta`
+    /// does not need the hash move — its siblings alone give the node the
+    /// same bounded value — so searching the hash move shallower can cost
+    /// nothing. Wrong when the hash move alone lifts the node (above
+    /// alpha, or to beta).
+    pub fn reduce_right(&self, truth: &Truth, alpha: i32) -> bool {
+        self.second.clamp(alpha, self.beta) >= truth.score.clamp(alpha, self.beta)
     }
 }
 

@@ -58,6 +58,12 @@ pub struct SingularRow {
     pub cut: usize,
     pub cut_right: usize,
     pub cut_siblings_clear: usize,
+    /// "Reduce" verdicts (the siblings reach the bound below beta: the
+    /// hash move is searched `ipcsreduce`, `ipcscut` or `ipcsequal` plies
+    /// shallower) and how many were right (the siblings alone give the
+    /// node the same value in its window).
+    pub reduce: usize,
+    pub reduce_right: usize,
     /// Samples whose truth was a lone best hash move that the step did
     /// not extend.
     pub missed_extend: usize,
@@ -185,6 +191,10 @@ fn singular_row(group: String, samples: &[&Sample]) -> SingularRow {
             row.cut += 1;
             row.cut_right += usize::from(g.cut_right(&s.truth));
             row.cut_siblings_clear += usize::from(g.siblings_clear());
+        }
+        if g.verdict == "reduce" {
+            row.reduce += 1;
+            row.reduce_right += usize::from(g.reduce_right(&s.truth, s.alpha));
         }
     }
     row.pre_nodes = ratio(pre as f64, row.samples as f64);
@@ -357,11 +367,11 @@ fn singular_table(out: &mut String, title: &str, rows: &[SingularRow]) {
     }
     let _ = writeln!(
         out,
-        "\n{title} (ext = extend, cut = multi-cut, other = reduce or plain; right = the truth agrees)"
+        "\n{title} (ext = extend, cut = multi-cut, red = reduce, plain = none of them; right = the truth agrees)"
     );
     let _ = writeln!(
         out,
-        "{:<11} {:>5} {:>5} {:>9} {:>9} {:>5} {:>9} {:>9} {:>5} {:>6} {:>8}",
+        "{:<11} {:>5} {:>5} {:>9} {:>9} {:>5} {:>9} {:>9} {:>5} {:>9} {:>5} {:>6} {:>8}",
         "group",
         "n",
         "ext",
@@ -370,7 +380,9 @@ fn singular_table(out: &mut String, title: &str, rows: &[SingularRow]) {
         "cut",
         "cut right",
         "sibs>=b",
-        "other",
+        "red",
+        "red right",
+        "plain",
         "missed",
         "prenodes"
     );
@@ -378,7 +390,7 @@ fn singular_table(out: &mut String, title: &str, rows: &[SingularRow]) {
     for r in rows {
         let _ = writeln!(
             out,
-            "{:<11} {:>5} {:>5} {:>9} {:>9} {:>5} {:>9} {:>9} {:>5} {:>6} {:>8.0}",
+            "{:<11} {:>5} {:>5} {:>9} {:>9} {:>5} {:>9} {:>9} {:>5} {:>9} {:>5} {:>6} {:>8.0}",
             r.group,
             r.samples,
             r.extend,
@@ -387,7 +399,9 @@ fn singular_table(out: &mut String, title: &str, rows: &[SingularRow]) {
             r.cut,
             pct(r.cut_right, r.cut),
             pct(r.cut_siblings_clear, r.cut),
-            r.samples - r.extend - r.cut,
+            r.reduce,
+            pct(r.reduce_right, r.reduce),
+            r.samples - r.extend - r.cut - r.reduce,
             r.missed_extend,
             r.pre_nodes
         );
@@ -488,5 +502,31 @@ mod tests {
         );
         assert_eq!(s.missed_extend, 2);
         assert!(r.table().contains("rank 11+"));
+    }
+
+    #[test]
+    fn a_reduction_is_right_when_the_siblings_alone_give_the_node_its_value() {
+        // the truth 50 clears beta 40: right only if the siblings do too
+        let mut right = sample(9, 0, None, "reduce");
+        right.singular.as_mut().unwrap().second = 45;
+        let wrong = sample(9, 0, None, "reduce");
+        // below alpha the node fails low with or without the hash move
+        let mut low = sample(9, 0, None, "reduce");
+        low.alpha = 60;
+        low.beta = 61;
+        low.singular.as_mut().unwrap().beta = 61;
+        let r = QualityReport::new(
+            String::new(),
+            vec![9],
+            2,
+            vec![right, wrong, low],
+            Vec::new(),
+        );
+        let s = &r.singular[0];
+        assert_eq!((s.samples, s.extend, s.cut), (3, 0, 0));
+        assert_eq!((s.reduce, s.reduce_right), (3, 2));
+        let table = r.table();
+        assert!(table.contains("red right"), "{table}");
+        assert!(table.contains("66.7%"), "{table}");
     }
 }
