@@ -240,9 +240,14 @@ mod tests {
     }
 
     #[test]
-    fn the_default_table_is_the_old_formula() {
-        // ln(d)·ln(m)/2 + 0.5, the constants before the tunables
-        let t = LmrTable::for_tunables(&Tunables::default());
+    fn the_table_follows_its_formula() {
+        // ln(d)·ln(m)/2 + 0.5, the constants before SPSA tuned them
+        let old_constants = Tunables {
+            lmr_divisor: 200,
+            lmr_base: 50,
+            ..Tunables::default()
+        };
+        let t = LmrTable::for_tunables(&old_constants);
         for d in 1..LMR_SIZE {
             for m in 1..LMR_SIZE {
                 let old = ((d as f64).ln() * (m as f64).ln() / 2.0 + 0.5) as i32;
@@ -251,8 +256,16 @@ mod tests {
         }
         let other = Tunables {
             lmr_divisor: 100,
-            ..Tunables::default()
+            ..old_constants
         };
         assert!(LmrTable::for_tunables(&other).get(20, 40) > t.get(20, 40));
+        // the defaults: ln(d)·ln(m)/1.84 + 0.76 (SPSA run sc2)
+        let tuned = LmrTable::for_tunables(&Tunables::default());
+        for d in 1..LMR_SIZE {
+            for m in 1..LMR_SIZE {
+                let r = ((d as f64).ln() * (m as f64).ln() / 1.84 + 0.76) as i32;
+                assert_eq!(tuned.get(d as i32, m), r, "{d} {m}");
+            }
+        }
     }
 }

@@ -116,7 +116,7 @@ tunables! {
     // --- pruning before the move loop (see `pruning.rs`)
     rfp_depth "rfp_depth" = 6, 0..=20, step 0.5, false,
         "reverse futility applies at this remaining depth or less";
-    rfp_margin "rfpmargin" = 25, 0..=10_000, step 2.0, false,
+    rfp_margin "rfpmargin" = 24, 0..=10_000, step 2.0, false,
         "reverse futility margin per ply (evaluation units)";
     losing_beta "losing_beta" = 200, 0..=100_000, step 20.0, false,
         "reverse futility and null move do not apply where beta is below minus this (the side to move is losing: a mating attack is likelier than they see)";
@@ -124,25 +124,25 @@ tunables! {
         "internal iterative reduction from this depth on (with iir)";
     null_min_force "null_min_force" = 2, 0..=10, step 0.5, false,
         "null move needs this much force on the side to move (rook 2, horse and cannon 1 each): a lone minor piece is prone to zugzwang";
-    null_min_depth "null_min_depth" = 3, 1..=20, step 0.5, false,
+    null_min_depth "null_min_depth" = 7, 1..=20, step 0.5, false,
         "null move is tried from this remaining depth on";
     null_reduction "null_reduction" = 2, 0..=10, step 0.5, false,
         "null-move reduction in plies (beyond the move itself)";
     null_deep_depth "null_deep_depth" = 6, 1..=60, step 0.5, false,
         "from this depth on the null move is reduced one ply more";
-    futility_depth "futility_depth" = 3, 0..=20, step 0.5, false,
+    futility_depth "futility_depth" = 5, 0..=20, step 0.5, false,
         "futility pruning applies at this remaining depth or less";
-    futility_margin "futilitymargin" = 30, 0..=10_000, step 2.0, false,
+    futility_margin "futilitymargin" = 19, 0..=10_000, step 2.0, false,
         "futility margin per ply (evaluation units)";
     lmp_depth "lmp_depth" = 4, 0..=4, step 0.5, false,
         "late-move pruning applies at this remaining depth or less (at most 4)";
-    lmp_1 "lmp_1" = 6, 0..=200, step 1.0, false,
+    lmp_1 "lmp_1" = 7, 0..=200, step 1.0, false,
         "quiet moves searched at depth 1 before late-move pruning";
-    lmp_2 "lmp_2" = 10, 0..=200, step 1.0, false,
+    lmp_2 "lmp_2" = 7, 0..=200, step 1.0, false,
         "quiet moves searched at depth 2 before late-move pruning";
-    lmp_3 "lmp_3" = 16, 0..=200, step 1.5, false,
+    lmp_3 "lmp_3" = 17, 0..=200, step 1.5, false,
         "quiet moves searched at depth 3 before late-move pruning";
-    lmp_4 "lmp_4" = 24, 0..=200, step 2.0, false,
+    lmp_4 "lmp_4" = 25, 0..=200, step 2.0, false,
         "quiet moves searched at depth 4 before late-move pruning";
     hp_depth "hp_depth" = 3, 0..=20, step 0.5, false,
         "history pruning (histprune) applies at this remaining depth or less";
@@ -153,9 +153,9 @@ tunables! {
         "LMR starts at this move number (0-based)";
     lmr_min_depth "lmr_min_depth" = 3, 1..=60, step 0.5, false,
         "LMR applies from this remaining depth on";
-    lmr_divisor "lmr_divisor" = 200, 50..=1000, step 10.0, false,
+    lmr_divisor "lmr_divisor" = 184, 50..=1000, step 10.0, false,
         "LMR table: ln(depth)*ln(move) divided by this/100";
-    lmr_base "lmr_base" = 50, -200..=300, step 8.0, false,
+    lmr_base "lmr_base" = 76, -200..=300, step 8.0, false,
         "LMR table: plus this/100 before flooring";
     lmr_cut "lmr_cut" = 1, 0..=4, step 0.5, false,
         "late-move reduction: plies more at an expected cut node (with cutlmr)";
@@ -164,7 +164,7 @@ tunables! {
     lmr_deep_depth "lmr_deep_depth" = 6, 1..=60, step 0.5, false,
         "fixed LMR (lmrtable off): two plies from this depth";
     // --- static exchange thresholds
-    see_order "see_order" = 0, -1000..=1000, step 1.0, false,
+    see_order "see_order" = -5, -1000..=1000, step 1.0, false,
         "captures with SEE below this are ordered after the killers";
     see_quiesce "see_quiesce" = 0, -1000..=1000, step 1.0, false,
         "quiescence skips captures with SEE below this";
@@ -175,7 +175,7 @@ tunables! {
     // percentile of |full - cheap| over 1000 positions of
     // tests/data/movegen-oracle.tsv was 108 (median 25, 95th 82, max 165)
     // for the default profile.
-    lazy_margin "lazymargin" = 110, 0..=100_000, step 6.0, false,
+    lazy_margin "lazymargin" = 137, 0..=100_000, step 6.0, false,
         "lazy evaluation margin in evaluation units";
     // --- iProbcut (see IPROBCUT.md)
     ipc_pre "pre" = 2, 0..=20, step 0.5, true,
@@ -214,7 +214,7 @@ tunables! {
     ipc_probcut_reduction "ipcpcreduce" = 4, 1..=20, step 0.5, false,
         "iProbcut ProbCut verification search this many plies shallower";
     // --- root: aspiration windows and lazy SMP
-    aspiration_window "aspirationwindow" = 20, 1..=10_000, step 2.0, false,
+    aspiration_window "aspirationwindow" = 6, 1..=10_000, step 2.0, false,
         "first aspiration half-width in evaluation units";
     aspiration_min_depth "aspiration_min_depth" = 4, 1..=60, step 0.5, false,
         "aspiration windows from this depth on (earlier scores swing too much)";
@@ -361,6 +361,18 @@ mod tests {
     fn late_move_pruning_counts_follow_depth() {
         let d = Tunables::default();
         let counts: Vec<usize> = (0..=5).map(|depth| d.lmp_quiets(depth)).collect();
+        assert_eq!(
+            counts,
+            [0, d.lmp_1, d.lmp_2, d.lmp_3, d.lmp_4, d.lmp_4].map(|c| c as usize)
+        );
+        let old = Tunables {
+            lmp_1: 6,
+            lmp_2: 10,
+            lmp_3: 16,
+            lmp_4: 24,
+            ..Tunables::default()
+        };
+        let counts: Vec<usize> = (0..=5).map(|depth| old.lmp_quiets(depth)).collect();
         assert_eq!(counts, [0, 6, 10, 16, 24, 24]);
     }
 }
