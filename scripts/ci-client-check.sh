@@ -28,7 +28,9 @@ CCHESS_VERSION="${CCHESS_VERSION:-1.25.5}"
 "$venv/bin/pip" install --quiet --disable-pip-version-check "cchess==$CCHESS_VERSION"
 
 cargo build --release --quiet
-engine="$root/target/release/chuhe"
+# where cargo put it: CARGO_TARGET_DIR when set (else an old binary under
+# target/ would be checked instead of the one just built)
+engine="${CARGO_TARGET_DIR:-$root/target}/release/chuhe"
 
 "$venv/bin/python" "$root/scripts/client_check.py" "$engine" \
     "${CLIENT_CHECK_MOVES:-10}" "${CLIENT_CHECK_DEPTH:-4}"
