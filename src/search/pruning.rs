@@ -239,6 +239,16 @@ mod tests {
         assert!(t.get(20, 40) >= 4);
     }
 
+    /// Every entry of `table` is ln(d)·ln(m)/`divisor` + `base`, floored.
+    fn assert_formula(table: &LmrTable, divisor: f64, base: f64) {
+        for d in 1..LMR_SIZE {
+            for m in 1..LMR_SIZE {
+                let r = ((d as f64).ln() * (m as f64).ln() / divisor + base) as i32;
+                assert_eq!(table.get(d as i32, m), r, "{d} {m}");
+            }
+        }
+    }
+
     #[test]
     fn the_table_follows_its_formula() {
         // ln(d)·ln(m)/2 + 0.5, the constants before SPSA tuned them
@@ -248,24 +258,13 @@ mod tests {
             ..Tunables::default()
         };
         let t = LmrTable::for_tunables(&old_constants);
-        for d in 1..LMR_SIZE {
-            for m in 1..LMR_SIZE {
-                let old = ((d as f64).ln() * (m as f64).ln() / 2.0 + 0.5) as i32;
-                assert_eq!(t.get(d as i32, m), old, "{d} {m}");
-            }
-        }
+        assert_formula(&t, 2.0, 0.5);
         let other = Tunables {
             lmr_divisor: 100,
             ..old_constants
         };
         assert!(LmrTable::for_tunables(&other).get(20, 40) > t.get(20, 40));
         // the defaults: ln(d)·ln(m)/1.84 + 0.76 (SPSA run sc2)
-        let tuned = LmrTable::for_tunables(&Tunables::default());
-        for d in 1..LMR_SIZE {
-            for m in 1..LMR_SIZE {
-                let r = ((d as f64).ln() * (m as f64).ln() / 1.84 + 0.76) as i32;
-                assert_eq!(tuned.get(d as i32, m), r, "{d} {m}");
-            }
-        }
+        assert_formula(&LmrTable::for_tunables(&Tunables::default()), 1.84, 0.76);
     }
 }
