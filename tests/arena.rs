@@ -333,14 +333,21 @@ fn an_in_process_player_with_threads_plays_legal_games() {
     let g = game_from_start(&a, 30);
     assert!(!g.termination.contains("illegal"), "{}", g.termination);
     let mut pos = Position::startpos();
+    let mut evals = 0;
     for (i, m) in g.moves.iter().enumerate() {
         let mv = Move::from_iccs(&m.mv).unwrap();
         assert!(pos.is_legal(mv), "ply {i}: {}", m.mv);
         pos.make_move(mv);
         if i % 2 == 0 {
-            assert!(m.nodes.unwrap() > 0 && m.evals.unwrap() > 0, "ply {i}");
+            assert!(m.nodes.unwrap() > 0, "ply {i}");
+            // one move may take no evaluation at all: the helpers searched
+            // past depth 4 on the move before, so every child of the root
+            // can be a table hit, and on a loaded machine the helper may
+            // not start before the main thread is done
+            evals += m.evals.unwrap();
         }
     }
+    assert!(evals > 0);
     assert!(g.moves.len() >= 10, "{}", g.termination);
 }
 
