@@ -140,13 +140,18 @@ fn two_threads_return_a_legal_move_under_every_limit() {
         assert_eq!(searcher.threads(), 2);
         for fen in fens {
             let pos = Position::from_fen(fen).unwrap();
+            let mut evals = 0;
             for l in &limits {
                 let r = searcher.search(&pos, l, &SearchControl::new(), &[], &mut |_| {});
                 let what = format!("{algorithm} {l:?} in {fen}");
                 assert!(pos.is_legal(r.best_move.unwrap()), "{what}");
                 assert!(r.depth >= 1, "{what}");
-                assert!(r.stats.nodes > 0 && r.stats.evals > 0, "{what}");
+                assert!(r.stats.nodes > 0, "{what}");
+                // a search of a position searched before may answer from
+                // the table alone, without an evaluation
+                evals += r.stats.evals;
             }
+            assert!(evals > 0, "{algorithm} in {fen}");
         }
     }
 }
