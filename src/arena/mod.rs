@@ -329,8 +329,8 @@ fn finish(
 }
 
 /// The running line printed every `--report-every` games (stderr): games,
-/// W/D/L, score, Elo ± its 95% error (pentanomial once every game is in a
-/// complete pair) and the SPRT's LLR.
+/// W/D/L, score, Elo ± its 95% error (over the complete pairs once there is
+/// one, else over single games) and the SPRT's LLR.
 pub fn progress_line(games: &[GameRecord], sprt: Option<&Sprt>) -> String {
     let wdl = report::wdl_of(games);
     let (e, model) = report::match_elo(games);

@@ -83,8 +83,8 @@ pub struct Summary {
     /// Game pairs (same opening, colours swapped), when there are any.
     #[serde(default)]
     pub pentanomial: Option<PentanomialReport>,
-    /// SPRT state, when one was asked for (pentanomial when every game is
-    /// in a complete pair, else trinomial).
+    /// SPRT state, when one was asked for (over the complete pairs once
+    /// there is one, else over single games).
     pub sprt: Option<SprtState>,
     /// Max of the per-move ratio over all games.
     pub ratio_max: Option<f64>,
@@ -227,7 +227,7 @@ pub fn game_row(g: &GameRecord) -> GameRow {
 }
 
 /// W/D/L of A over `games`.
-pub fn wdl_of(games: &[GameRecord]) -> Wdl {
+pub fn wdl_of<'a>(games: impl IntoIterator<Item = &'a GameRecord>) -> Wdl {
     let mut w = Wdl::default();
     for g in games {
         let p = g.a_points();
