@@ -73,13 +73,13 @@ pub fn sprt_state(sprt: &Sprt, games: &[GameRecord]) -> SprtState {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::arena::game::Outcome;
 
     /// Game `game` of a paired schedule (pair `(game + 1) / 2` has its own
     /// opening), A winning, drawing or losing by `points`.
-    fn game(game: usize, points: f64) -> GameRecord {
+    pub(in crate::arena) fn game(game: usize, points: f64) -> GameRecord {
         let a_is_red = game % 2 == 1;
         let outcome = if points == 0.5 {
             Outcome::Draw

@@ -540,12 +540,16 @@ pub fn read_outputs(dir: &Path) -> Result<(String, String, Vec<GameRecord>), Str
 }
 
 /// Combines shard outputs: games sorted by their game number (ties by
-/// directory order) and renumbered 1..n; returns the specs of the first
-/// directory. Directories must come from the same match (same A and B).
+/// directory order) and renumbered pair by pair: the pairs (games `2i + 1`
+/// and `2i + 2`) are numbered 1..m in that order and each game keeps its
+/// place in its pair, so that a game whose partner is missing (a killed
+/// run) leaves the partner's number unused instead of shifting every later
+/// pair. Returns the specs of the first directory. Directories must come
+/// from the same match (same A and B).
 pub fn merge_dirs(
     dirs: &[std::path::PathBuf],
 ) -> Result<(String, String, Vec<GameRecord>), String> {
-    let mut all: Vec<(usize, usize, GameRecord)> = Vec::new();
+    let mut all: Vec<(usize, GameRecord)> = Vec::new();
     let mut specs: Option<(String, String)> = None;
     for (d, dir) in dirs.iter().enumerate() {
         let (a, b, games) = read_outputs(dir)?;
@@ -559,22 +563,33 @@ pub fn merge_dirs(
             }
             _ => {}
         }
-        all.extend(games.into_iter().map(|g| (g.game, d, g)));
+        all.extend(games.into_iter().map(|g| (d, g)));
     }
-    all.sort_by_key(|x| (x.0, x.1));
-    let games = all
-        .into_iter()
-        .enumerate()
-        .map(|(i, (_, _, mut g))| {
-            g.game = i + 1;
+    let (a, b) = specs.ok_or("no directories to merge")?;
+    Ok((a, b, renumber_pairs(all)))
+}
+
+/// The games of [`merge_dirs`], each with its directory's index, renumbered
+/// pair by pair (see there).
+fn renumber_pairs(mut all: Vec<(usize, GameRecord)>) -> Vec<GameRecord> {
+    all.sort_by_key(|(dir, g)| (g.game.div_ceil(2), *dir, g.game));
+    let mut pairs = 0;
+    let mut last_pair = None;
+    all.into_iter()
+        .map(|(dir, mut g)| {
+            let pair = (g.game.div_ceil(2), dir);
+            if last_pair != Some(pair) {
+                pairs += 1;
+                last_pair = Some(pair);
+            }
+            let renumbered = 2 * pairs - g.game % 2;
+            g.game = renumbered;
             for m in &mut g.moves {
-                m.game = i + 1;
+                m.game = renumbered;
             }
             g
         })
-        .collect();
-    let (a, b) = specs.ok_or("no directories to merge")?;
-    Ok((a, b, games))
+        .collect()
 }
 
 /// The non-empty lines of a JSON-lines file. A last line without its
@@ -606,6 +621,22 @@ pub fn outcome_word(o: Outcome, a_is_red: bool) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn merging_keeps_pairs_together_past_a_missing_game() {
+        use crate::arena::pairs::tests::game;
+        // a killed run (game 4 never finished) and a second run numbered
+        // from 1 again
+        let killed = [1, 2, 3, 5, 6].map(|n| (0, game(n, 1.0)));
+        let second = (1..=4).map(|n| (1, game(n, 0.5)));
+        let merged = renumber_pairs(killed.into_iter().chain(second).collect());
+        let numbers: Vec<usize> = merged.iter().map(|g| g.game).collect();
+        assert_eq!(numbers, [1, 2, 3, 4, 5, 7, 8, 9, 10]);
+        // each pair is one opening with the colours swapped
+        let (p, unpaired) = pentanomial_of(&merged);
+        assert_eq!((p.pairs(), unpaired), (4, 1));
+        assert_eq!(p.counts, [0, 0, 2, 0, 2]);
+    }
 
     #[test]
     fn outputs_with_an_infinite_elo_read_back() {
