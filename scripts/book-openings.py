@@ -37,7 +37,7 @@ def book_moves(chuhe, book, moves):
 
 def searched_score(chuhe, moves, nodes):
     """The last reported score (side to move's view) of a node-limited
-    search, and the search's final position key: its best move line."""
+    search of the position after `moves`; None for a mate score."""
     cmd = [chuhe, "search", "--nodes", str(nodes)]
     if moves:
         cmd += ["--moves", *moves]
@@ -113,9 +113,12 @@ def main():
     while kept < args.count and tried < args.max_tries:
         tried += 1
         moves = walk(args.chuhe, args.book, rng.randint(lo, hi), args.min_share, rng)
-        if moves is None or final_position(moves) in seen:
+        if moves is None:
             continue
-        seen.add(final_position(moves))
+        position = final_position(moves)
+        if position in seen:
+            continue
+        seen.add(position)
         score = searched_score(args.chuhe, moves, args.nodes)
         if score is None or abs(score) > args.max_score:
             print(f"dropped {' '.join(moves)}: score {score}", file=sys.stderr)
