@@ -999,6 +999,18 @@ fn a_record_without_its_move_log_resumes_and_merges() {
     small_match(&full, &common);
     small_match(&part, &[&common[..], &["--shard", "0/2"]].concat());
     std::fs::remove_file(part.join("moves.jsonl")).unwrap();
+    let pgns = |dir: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("game-") && n.ends_with(".pgn"))
+            .collect();
+        names.sort();
+        names
+    };
+    for name in pgns(&part) {
+        std::fs::remove_file(part.join(name)).unwrap();
+    }
     let games = |dir: &Path| std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
     arena(&[
         "merge",
@@ -1010,6 +1022,9 @@ fn a_record_without_its_move_log_resumes_and_merges() {
         "--quiet",
     ]);
     assert_eq!(games(&merged).lines().count(), 2);
+    // games whose moves are unknown get no PGN (it would show them cut
+    // short after the opening)
+    assert!(pgns(&merged).is_empty(), "{:?}", pgns(&merged));
     let resume = [&common[..], &["--resume"]].concat();
     let (_, err) = arena_with_stderr(&small_match_args(&part, &resume));
     assert!(err.contains("2 of 4 games already played"), "{err}");
@@ -1019,6 +1034,13 @@ fn a_record_without_its_move_log_resumes_and_merges() {
     let part_moves = moves_without_times(&part);
     assert!(!part_moves.is_empty() && part_moves.len() < full_moves.len());
     assert!(part_moves.iter().all(|m| full_moves.contains(m)));
+    // only the games played by the resumed run have a PGN, the same as the
+    // whole run's
+    assert_eq!(pgns(&part).len(), 2, "{:?}", pgns(&part));
+    for name in pgns(&part) {
+        let text = |dir: &Path| std::fs::read_to_string(dir.join(&name)).unwrap();
+        assert_eq!(text(&part), text(&full), "{name}");
+    }
     for dir in [&full, &part, &merged] {
         std::fs::remove_dir_all(dir).unwrap();
     }

@@ -442,8 +442,13 @@ pub fn pgn_moves(text: &str) -> (String, Vec<String>) {
 /// game it finished, readable by `chuhe arena merge`.
 pub fn append_game(dir: &Path, a: &str, b: &str, g: &GameRecord) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let event = format!("chuhe arena: {a} vs {b}");
-    std::fs::write(dir.join(format!("game-{:04}.pgn", g.game)), pgn(g, &event))?;
+    // a game read back from a record without its per-move log (a resumed
+    // or merged committed record) has no moves past its opening: a PGN of
+    // it would show a game cut short, so none is written
+    if !moves_missing(g) {
+        let event = format!("chuhe arena: {a} vs {b}");
+        std::fs::write(dir.join(format!("game-{:04}.pgn", g.game)), pgn(g, &event))?;
+    }
     let append = |name: &str| {
         std::fs::OpenOptions::new()
             .create(true)
@@ -481,6 +486,12 @@ pub fn write_summary(
     replace("summary.json", serde_json::to_string_pretty(&s)?)?;
     replace("table.txt", format_table(&s))?;
     Ok(s)
+}
+
+/// Whether `g` was played past its opening but its moves are not known
+/// (read back from a record that keeps games.jsonl without moves.jsonl).
+fn moves_missing(g: &GameRecord) -> bool {
+    g.moves.is_empty() && g.plies > 0
 }
 
 /// Writes every output file of `games` into `dir`; returns the summary.

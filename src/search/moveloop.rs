@@ -175,6 +175,7 @@ impl Context<'_> {
                 false
             } else {
                 self.pos.make_move(mv);
+                self.tt.prefetch(self.pos.key());
                 if self.options.continuation_history {
                     self.moved[ply] = super::conthist::key_after(&self.pos, mv);
                 }

@@ -75,6 +75,7 @@ impl Context<'_> {
         let r = t.null_reduction + i32::from(node.depth >= t.null_deep_depth);
         let beta = node.beta;
         self.pos.make_null_move();
+        self.tt.prefetch(self.pos.key());
         self.moved[node.ply] = None;
         self.next_cut_node = !node.cut_node;
         let v = -self.negamax(node.depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
