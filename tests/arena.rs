@@ -194,6 +194,32 @@ fn adjudication_mate_stalemate_max_plies_repetition() {
 }
 
 #[test]
+fn adjudication_draws_when_neither_side_has_an_attacking_piece() {
+    // kings, advisors and elephants only: a draw at once, with Red to move
+    // or Black
+    for fen in [
+        "3akab2/9/9/9/9/9/9/9/4A4/2B1KAB2 w - - 0 1",
+        "3akab2/9/9/9/9/9/9/9/4A4/2B1KAB2 b - - 0 1",
+        "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let v = adjudicate(&pos, 300).unwrap_or_else(|| panic!("{fen}: no verdict"));
+        assert_eq!(v.outcome, Outcome::Draw, "{fen}");
+        assert_eq!(v.reason, "no attacking pieces", "{fen}");
+    }
+    // one pawn, horse, cannon or rook on either side keeps the game going
+    for fen in [
+        "3akab2/9/9/9/9/9/4p4/9/4A4/2B1KAB2 w - - 0 1",
+        "3akab2/9/9/9/9/9/9/9/4A4/2BNKAB2 w - - 0 1",
+        "3akab2/9/9/9/9/9/9/9/4A4/2B1KABC1 b - - 0 1",
+        "3akabr1/9/9/9/9/9/9/9/4A4/2B1KAB2 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(adjudicate(&pos, 300), None, "{fen}");
+    }
+}
+
+#[test]
 fn elo_los_sprt_known_values() {
     assert!((elo_of_score(0.75) - 190.8485).abs() < 1e-3);
     assert!(elo_of_score(0.5).abs() < 1e-12);

@@ -76,6 +76,12 @@ pub fn adjudicate_with(pos: &Position, max_plies: usize, cfg: &RuleConfig) -> Op
         };
         return Some(Verdict { outcome, reason });
     }
+    if no_attacking_pieces(pos) {
+        return Some(Verdict {
+            outcome: Outcome::Draw,
+            reason: "no attacking pieces".to_string(),
+        });
+    }
     if max_plies > 0 && pos.ply_count() >= max_plies {
         return Some(Verdict {
             outcome: Outcome::Draw,
@@ -83,6 +89,21 @@ pub fn adjudicate_with(pos: &Position, max_plies: usize, cfg: &RuleConfig) -> Op
         });
     }
     None
+}
+
+/// Whether neither side has a rook, horse, cannon or pawn left: kings,
+/// advisors and elephants never leave their own half and cannot mate, so
+/// the referee draws the game at once (as xiangqi's rules judge a game
+/// neither side can win). Engines read such a position differently —
+/// ElephantEye answers `nobestmove` — so waiting for one to move would
+/// score the game by its answer instead of by the position.
+fn no_attacking_pieces(pos: &Position) -> bool {
+    use crate::board::PieceKind::{Cannon, Knight, Pawn, Rook};
+    Colour::ALL.iter().all(|&c| {
+        [Rook, Knight, Cannon, Pawn]
+            .iter()
+            .all(|&k| pos.count(c, k) == 0)
+    })
 }
 
 /// One played move as written to `moves.jsonl`.
