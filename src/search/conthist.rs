@@ -3,8 +3,11 @@
 //! opponent's reply it answers) and two plies earlier (our own move it
 //! follows up), rewarded like the main history (depth² per cut-off) and
 //! added to it in the ordering of quiet moves, as in Stockfish's
-//! continuation histories.
+//! continuation histories. Under `histstats` the entries move instead by
+//! the bounded bonuses and maluses of the main history
+//! ([`ContinuationHistory::update_bounded`]).
 
+use super::ordering::HISTORY_GRAVITY_MAX;
 use crate::board::Move;
 use crate::board::Position;
 
@@ -65,6 +68,27 @@ impl ContinuationHistory {
             .sum()
     }
 
+    /// `histstats`: moves the quiet `mv`'s (not yet made) entries after
+    /// `prev` by `bonus` (negative for a move tried before the cut-off
+    /// move), pulled toward ±[`HISTORY_GRAVITY_MAX`] so they never leave
+    /// that range, as the main history's `update_bounded` does.
+    pub fn update_bounded(&mut self, pos: &Position, mv: Move, prev: &[ContKey; 2], bonus: i32) {
+        if self.tables.is_empty() {
+            self.tables = vec![0; 2 * TABLE];
+        }
+        let b = bonus.clamp(-HISTORY_GRAVITY_MAX, HISTORY_GRAVITY_MAX);
+        let now = (
+            pos.piece_code_at(mv.from().index()) as u8,
+            mv.to().index() as u8,
+        );
+        for (back, p) in prev.iter().enumerate() {
+            if let Some(p) = p {
+                let v = &mut self.tables[Self::index(back, *p, now)];
+                *v += b - *v * b.abs() / HISTORY_GRAVITY_MAX;
+            }
+        }
+    }
+
     /// Rewards the quiet `mv` (not yet made) that cut off at `depth`.
     pub fn reward(&mut self, pos: &Position, mv: Move, prev: &[ContKey; 2], depth: i32) {
         if self.tables.is_empty() {
@@ -110,5 +134,40 @@ mod tests {
         assert_eq!(h.score(&pos, reply, &prev), 6);
         h.clear();
         assert_eq!(h.score(&pos, reply, &prev), 0);
+    }
+
+    #[test]
+    fn bounded_updates_stay_within_the_gravity_bound() {
+        let mut pos = Position::startpos();
+        let first = Move::from_iccs("h2e2").unwrap();
+        pos.make_move(first);
+        let second = Move::from_iccs("h9g7").unwrap();
+        let prev = [key_after(&pos, first), None];
+        let mut h = ContinuationHistory::default();
+        h.update_bounded(&pos, second, &prev, 1000);
+        assert_eq!(h.score(&pos, second, &prev), 1000);
+        // an equal malus takes it just below zero: gravity pulls a
+        // positive entry down by a little more than the malus itself
+        h.update_bounded(&pos, second, &prev, -1000);
+        let after = h.score(&pos, second, &prev);
+        assert!((-100..0).contains(&after), "{after}");
+        for _ in 0..1000 {
+            h.update_bounded(&pos, second, &prev, 5000);
+        }
+        let top = h.score(&pos, second, &prev);
+        assert!(
+            top <= HISTORY_GRAVITY_MAX && top > HISTORY_GRAVITY_MAX * 9 / 10,
+            "{top}"
+        );
+        for _ in 0..1000 {
+            h.update_bounded(&pos, second, &prev, -50_000);
+        }
+        assert_eq!(h.score(&pos, second, &prev), -HISTORY_GRAVITY_MAX);
+        // both plies back are keyed: after our own move two plies up too
+        let both = [key_after(&pos, first), key_after(&pos, first)];
+        let mut g = ContinuationHistory::default();
+        g.update_bounded(&pos, second, &both, 300);
+        assert_eq!(g.score(&pos, second, &both), 600);
+        assert_eq!(g.score(&pos, second, &prev), 300);
     }
 }
