@@ -16,6 +16,7 @@ const SWITCHES: &[&str] = &[
     "histmalus",
     "histprune",
     "cutlmr",
+    "histstats",
 ];
 
 /// Switches of the evaluation the search uses: off in the paper presets

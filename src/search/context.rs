@@ -277,7 +277,7 @@ impl<'a> Context<'a> {
         let prev = self.moves_before(ply);
         let continuation = self
             .options
-            .continuation_history
+            .uses_continuation()
             .then_some((&*self.conthist, &prev));
         order_moves(
             &mut self.pos,
@@ -309,7 +309,7 @@ impl<'a> Context<'a> {
         let prev = self.moves_before(ply);
         let continuation = self
             .options
-            .continuation_history
+            .uses_continuation()
             .then_some((&*self.conthist, &prev));
         let keys = &mut self.order_keys[ply][..moves.len()];
         let high = score_moves(

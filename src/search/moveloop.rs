@@ -128,6 +128,9 @@ impl Context<'_> {
         let mut failed_quiets = [Move::NULL; MAX_FAILED_QUIETS];
         let mut failed_quiet_count = 0;
         let history_prune_margin = self.history_prune_margin(&node);
+        // the moves the continuation histories key this node's quiet moves
+        // by, for `histstats`' reductions
+        let stats_prev = self.options.history_stats.then(|| self.moves_before(ply));
         let check_candidates = self.pos.check_candidates();
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
@@ -150,8 +153,7 @@ impl Context<'_> {
             let number = moves.number(i);
             let quiet = !self.pos.is_capture(mv);
             let is_killer = moves.hints.killers.contains(&mv);
-            let good_history =
-                quiet && self.options.lmr_table && self.history.is_good(&self.pos, mv);
+            let history_adjust = self.lmr_history_adjust(quiet, mv, stats_prev.as_ref());
             if quiet {
                 quiets_tried += 1;
             }
@@ -176,7 +178,7 @@ impl Context<'_> {
             } else {
                 self.pos.make_move(mv);
                 self.tt.prefetch(self.pos.key());
-                if self.options.continuation_history {
+                if self.options.uses_continuation() {
                     self.moved[ply] = super::conthist::key_after(&self.pos, mv);
                 }
                 debug_assert!(may_check || !self.pos.in_check(), "{mv} checks unseen");
@@ -227,7 +229,7 @@ impl Context<'_> {
                 &node,
                 number,
                 quiet && !is_killer && !gives_check,
-                good_history,
+                history_adjust,
             );
             if number >= moves.reduced_from {
                 reduction = reduction.max(self.options.iprobcut.reduce).min(depth - 2);
@@ -494,6 +496,31 @@ impl Context<'_> {
         graded.clamp(0, (node.depth - 2).max(0))
     }
 
+    /// Step 8f: the plies the history takes off a quiet move's late move
+    /// reduction (see `late_move_reduction`): one for a move in the top
+    /// quarter of the history, or with `histstats` twice the main history
+    /// plus both continuation histories per `lmr_hist_div` (negative, a
+    /// deeper reduction, for moves that mostly failed).
+    #[inline(always)]
+    fn lmr_history_adjust(
+        &self,
+        quiet: bool,
+        mv: Move,
+        stats_prev: Option<&[super::conthist::ContKey; 2]>,
+    ) -> i32 {
+        if !quiet || !self.options.lmr_table {
+            return 0;
+        }
+        match stats_prev {
+            Some(prev) => {
+                let stat = 2 * self.history.quiet_score(&self.pos, mv)
+                    + self.conthist.score(&self.pos, mv, prev);
+                stat / self.options.tune.lmr_hist_div
+            }
+            None => i32::from(self.history.is_good(&self.pos, mv)),
+        }
+    }
+
     /// Step 8d, `histprune`: the history below which a late quiet move of
     /// `node` is skipped (`None` where the rule does not apply).
     #[inline(always)]
@@ -524,8 +551,8 @@ impl Context<'_> {
         let o = self.options;
         let depth = node.depth;
         if quiet {
-            if o.history && (o.history_malus || o.history_pruning) {
-                let bonus = super::ordering::bounded_bonus(depth);
+            let bonus = super::ordering::bounded_bonus(depth);
+            if o.history && o.bounded_history() {
                 self.history.update_bounded(&self.pos, mv, bonus);
                 for &q in failed_quiets {
                     self.history.update_bounded(&self.pos, q, -bonus);
@@ -533,7 +560,13 @@ impl Context<'_> {
             } else if o.history {
                 self.history.reward(&self.pos, mv, depth);
             }
-            if o.continuation_history {
+            if o.history_stats {
+                let prev = self.moves_before(node.ply);
+                self.conthist.update_bounded(&self.pos, mv, &prev, bonus);
+                for &q in failed_quiets {
+                    self.conthist.update_bounded(&self.pos, q, &prev, -bonus);
+                }
+            } else if o.continuation_history {
                 let prev = self.moves_before(node.ply);
                 self.conthist.reward(&self.pos, mv, &prev, depth);
             }

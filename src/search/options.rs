@@ -317,6 +317,13 @@ pub struct SearchOptions {
     /// nodes, a late quiet move whose history fell below
     /// −`hp_margin`·depth is skipped.
     pub history_pruning: bool,
+    /// History statistics as in modern engines (`histstats`): the main
+    /// history and the continuation histories (one and two plies back)
+    /// all move by bounded bonuses and maluses (gravity), quiet moves are
+    /// ordered by their sum, and late move reductions shrink or grow with
+    /// it (a ply per `lmr_hist_div`) instead of the one-ply "good history"
+    /// step.
+    pub history_stats: bool,
     /// Drawish material: the `default` evaluation of a side whose
     /// material cannot mate the defenders it faces (a lone horse against
     /// two advisors and two elephants, a rook against a rook, …) is
@@ -387,6 +394,7 @@ impl Default for SearchOptions {
             tt_bucket4: false,
             history_malus: false,
             history_pruning: false,
+            history_stats: false,
             drawish: crate::eval::drawish::DEFAULT_ON,
             multipv: 1,
             skill_level: super::strength::FULL_LEVEL,
@@ -398,6 +406,18 @@ impl Default for SearchOptions {
 }
 
 impl SearchOptions {
+    /// Whether the continuation histories are kept (`conthist`, or as
+    /// part of `histstats`).
+    pub fn uses_continuation(&self) -> bool {
+        self.continuation_history || self.history_stats
+    }
+
+    /// Whether the main history is bounded and learns from the quiet moves
+    /// that failed before a cut-off (`histmalus`, `histprune`, `histstats`).
+    pub fn bounded_history(&self) -> bool {
+        self.history_malus || self.history_pruning || self.history_stats
+    }
+
     /// These options with every unsound forward pruning off, for `go mate
     /// N`: plain alpha-beta (no iProbcut), no null move, no reverse
     /// futility, futility or late-move pruning, no late move reductions.

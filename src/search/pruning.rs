@@ -125,15 +125,16 @@ impl Context<'_> {
     /// Late move reductions, in the move loop: plies less for the
     /// `number`-th move (0-based) when it is `quiet` (not a capture, killer
     /// or check) and late enough: from the log-log table less one for PV
-    /// nodes and good history, or the fixed one or two plies (`lmrtable`
-    /// off).
+    /// nodes and less `history_adjust` (one for good history, or the
+    /// `histstats` statistic's plies, negative for a bad one), or the
+    /// fixed one or two plies (`lmrtable` off).
     #[inline(always)]
     pub(super) fn late_move_reduction(
         &self,
         node: &Node,
         number: usize,
         quiet: bool,
-        good_history: bool,
+        history_adjust: i32,
     ) -> i32 {
         let o = self.options;
         let t = &o.tune;
@@ -154,7 +155,7 @@ impl Context<'_> {
             0
         };
         if o.lmr_table {
-            let r = self.lmr.get(depth, number) - i32::from(node.pv_node) - i32::from(good_history);
+            let r = self.lmr.get(depth, number) - i32::from(node.pv_node) - history_adjust;
             (r + cut).clamp(0, depth - 2)
         } else {
             let r = 1 + i32::from(number >= t.lmr_deep_move as usize && depth >= t.lmr_deep_depth);

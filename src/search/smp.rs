@@ -148,9 +148,9 @@ fn helper_search(
     index: usize,
     first_depth: i32,
 ) -> SearchStats {
-    data.new_search();
-    let mut ctx = Context::new(root.clone(), shared, data, index);
     let options = shared.options;
+    data.new_search(options.history_stats);
+    let mut ctx = Context::new(root.clone(), shared, data, index);
     let mut score = 0;
     let mut completed = 0;
     for depth in first_depth..=MAX_DEPTH {

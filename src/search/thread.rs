@@ -31,9 +31,11 @@ impl ThreadData {
         self.conthist.clear();
     }
 
-    /// Prepares for a new search: old history fades, killers are dropped.
-    pub fn new_search(&mut self) {
+    /// Prepares for a new search: old history fades, killers are dropped;
+    /// the continuation history takes its bounded form with `histstats`.
+    pub fn new_search(&mut self, history_stats: bool) {
         self.history.age();
+        self.conthist.set_bounded(history_stats);
         self.conthist.age();
     }
 }

@@ -159,6 +159,8 @@ tunables! {
         "LMR table: ln(depth)*ln(move) divided by this/100";
     lmr_base "lmr_base" = 76, -200..=300, step 8.0, false,
         "LMR table: plus this/100 before flooring";
+    lmr_hist_div "lmr_hist_div" = 16384, 1024..=1_000_000, step 1024.0, false,
+        "histstats: a ply less reduction per this much history statistic (2 main + both continuation histories)";
     lmr_cut "lmr_cut" = 1, 0..=4, step 0.5, false,
         "late-move reduction: plies more at an expected cut node (with cutlmr)";
     lmr_deep_move "lmr_deep_move" = 8, 1..=64, step 0.5, false,

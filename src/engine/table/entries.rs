@@ -655,6 +655,12 @@ pub static FIXED: &[OptionDef] = &[
         history_malus
     ),
     switch!(
+        "histstats",
+        [],
+        "bounded main and continuation histories with maluses order quiet moves by their sum, and late-move reductions follow it",
+        history_stats
+    ),
+    switch!(
         "drawish",
         [],
         "scale the evaluation toward a draw where the side ahead cannot mate the defenders it faces (lone horse against full defenders, rook against rook, ...)",
