@@ -153,7 +153,18 @@ impl Context<'_> {
             let number = moves.number(i);
             let quiet = !self.pos.is_capture(mv);
             let is_killer = moves.hints.killers.contains(&mv);
-            let history_adjust = self.lmr_history_adjust(quiet, mv, stats_prev.as_ref());
+            // the quiet move's main history and, with `histstats`, both
+            // continuation entries: read once for the reduction and pruning
+            let (main_history, cont_history) =
+                if quiet && (stats_prev.is_some() || history_prune_margin.is_some()) {
+                    let cont = stats_prev
+                        .as_ref()
+                        .map_or(0, |prev| self.conthist.score(&self.pos, mv, prev));
+                    (self.history.quiet_score(&self.pos, mv), cont)
+                } else {
+                    (0, 0)
+                };
+            let history_adjust = self.lmr_history_adjust(quiet, mv, main_history, cont_history);
             if quiet {
                 quiets_tried += 1;
             }
@@ -163,9 +174,9 @@ impl Context<'_> {
             let prunable =
                 quiet && number > 0 && !is_killer && mv != hash_move && best > -MATE_BOUND;
             let by_rule = futility_value.is_some() || quiets_tried > lmp_limit;
-            let by_history = !by_rule
-                && history_prune_margin
-                    .is_some_and(|m| self.history.quiet_score(&self.pos, mv) < m);
+            // (with `histstats` the continuation entries count too)
+            let by_history =
+                !by_rule && history_prune_margin.is_some_and(|m| main_history + cont_history < m);
             // with a mate in hand only a shorter one can raise alpha, and
             // neither a pruned nor a reduced move would show it
             let mate_in_hand = self.options.mate_guard && alpha >= MATE_BOUND;
@@ -499,30 +510,30 @@ impl Context<'_> {
     /// Step 8f: the plies the history takes off a quiet move's late move
     /// reduction (see `late_move_reduction`): one for a move in the top
     /// quarter of the history, or with `histstats` twice the main history
-    /// plus both continuation histories per `lmr_hist_div` (negative, a
-    /// deeper reduction, for moves that mostly failed).
+    /// plus both continuation histories (`main_history`, `cont_history`)
+    /// per `lmr_hist_div` (negative, a deeper reduction, for moves that
+    /// mostly failed).
     #[inline(always)]
     fn lmr_history_adjust(
         &self,
         quiet: bool,
         mv: Move,
-        stats_prev: Option<&[super::conthist::ContKey; 2]>,
+        main_history: i32,
+        cont_history: i32,
     ) -> i32 {
-        if !quiet || !self.options.lmr_table {
-            return 0;
-        }
-        match stats_prev {
-            Some(prev) => {
-                let stat = 2 * self.history.quiet_score(&self.pos, mv)
-                    + self.conthist.score(&self.pos, mv, prev);
-                stat / self.options.tune.lmr_hist_div
-            }
-            None => i32::from(self.history.is_good(&self.pos, mv)),
+        let o = self.options;
+        if !quiet || !o.lmr_table {
+            0
+        } else if o.history_stats {
+            (2 * main_history + cont_history) / o.tune.lmr_hist_div
+        } else {
+            i32::from(self.history.is_good(&self.pos, mv))
         }
     }
 
-    /// Step 8d, `histprune`: the history below which a late quiet move of
-    /// `node` is skipped (`None` where the rule does not apply).
+    /// Step 8d, `histprune`: the history (with `histstats`, main plus both
+    /// continuation entries) below which a late quiet move of `node` is
+    /// skipped (`None` where the rule does not apply).
     #[inline(always)]
     fn history_prune_margin(&self, node: &Node) -> Option<i32> {
         let o = self.options;
