@@ -478,6 +478,12 @@ impl SearchOptions {
             correction_history: false,
             iir: false,
             cut_lmr: false,
+            improving: false,
+            continuation_history: false,
+            tt_bucket4: false,
+            history_malus: false,
+            history_pruning: false,
+            history_stats: false,
             drawish: false,
             ..SearchOptions::default()
         }
