@@ -259,6 +259,8 @@ fn weights_scale_parts() {
     let positions = oracle_positions();
     for profile in PROFILES {
         for (k, part) in PART_NAMES.iter().enumerate() {
+            // the weighted sum is linear in the weights; the drawish
+            // scaling (on by default) is not, so it is off here
             let mut only = Evaluator::with_weights(
                 profile,
                 EvalWeights {
@@ -268,13 +270,14 @@ fn weights_scale_parts() {
                     coordination: 0,
                     threat: 0,
                 },
-            );
+            )
+            .with_drawish(false);
             only.set_weight(part, 100).unwrap();
-            let mut without = Evaluator::new(profile);
+            let mut without = Evaluator::new(profile).with_drawish(false);
             without.set_weight(part, 0).unwrap();
-            let mut doubled = Evaluator::new(profile);
+            let mut doubled = Evaluator::new(profile).with_drawish(false);
             doubled.set_weight(part, 200).unwrap();
-            let full = Evaluator::new(profile);
+            let full = Evaluator::new(profile).with_drawish(false);
             let mut seen_nonzero = false;
             for pos in positions.iter().step_by(7) {
                 let sign = pos.side_to_move().sign();
