@@ -422,12 +422,15 @@ impl SearchOptions {
 
     /// These options with every unsound forward pruning off, for `go mate
     /// N`: plain alpha-beta (no iProbcut), no null move, no reverse
-    /// futility, futility or late-move pruning, no late move reductions.
-    /// What is left (TT, ordering, check extension, mate-distance pruning)
-    /// changes how fast a mate is proven, never whether.
+    /// futility, futility, late-move or history pruning, no late move or
+    /// internal iterative reductions. What is left (TT, ordering, check
+    /// extension, mate-distance pruning) changes how fast a mate is proven,
+    /// never whether.
     pub fn mate_options(&self) -> SearchOptions {
         SearchOptions {
             algorithm: Algorithm::AlphaBeta,
+            iir: false,
+            history_pruning: false,
             null_move: false,
             reverse_futility: false,
             futility: false,
