@@ -386,14 +386,12 @@ impl Default for SearchOptions {
             countermove: false,
             capture_history: false,
             correction_history: false,
-            // on since the equal-time SPRT of issue 28
-            // (docs/matches/stack-vs-main-10+0.1-seed104)
-            iir: true,
+            iir: false,
             mate_guard: true,
             cut_lmr: false,
-            improving: true,
+            improving: false,
             continuation_history: false,
-            tt_bucket4: true,
+            tt_bucket4: false,
             history_malus: false,
             history_pruning: false,
             history_stats: false,
