@@ -86,24 +86,24 @@ impl ContinuationHistory {
     #[inline]
     pub fn score(&self, pos: &Position, mv: Move, prev: &[ContKey; 2]) -> i32 {
         let now = Self::now(pos, mv);
-        let at = |back: usize, p: &ContKey| p.map(|p| Self::index(back, p, now));
         if self.bounded {
-            if self.narrow.is_empty() {
-                return 0;
-            }
-            prev.iter()
-                .enumerate()
-                .filter_map(|(back, p)| at(back, p).map(|i| i32::from(self.narrow[i])))
-                .sum()
+            Self::sum(&self.narrow, prev, now)
         } else {
-            if self.wide.is_empty() {
-                return 0;
-            }
-            prev.iter()
-                .enumerate()
-                .filter_map(|(back, p)| at(back, p).map(|i| self.wide[i]))
-                .sum()
+            Self::sum(&self.wide, prev, now)
         }
+    }
+
+    /// The entries of `table` (either form) for `now` after `prev`, added
+    /// up; 0 while the table is not allocated.
+    #[inline(always)]
+    fn sum<T: Copy + Into<i32>>(table: &[T], prev: &[ContKey; 2], now: (u8, u8)) -> i32 {
+        if table.is_empty() {
+            return 0;
+        }
+        prev.iter()
+            .enumerate()
+            .filter_map(|(back, p)| p.map(|p| table[Self::index(back, p, now)].into()))
+            .sum()
     }
 
     /// The bounded form (`histstats`, see [`Self::set_bounded`]): moves
