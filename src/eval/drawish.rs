@@ -35,7 +35,7 @@ pub const FULL: i32 = 16;
 
 /// Whether evaluators scale drawish material unless told otherwise
 /// (`drawish` in the search options).
-pub const DEFAULT_ON: bool = false;
+pub const DEFAULT_ON: bool = true;
 
 /// Where a side's five pawns are in `Position::piece_sq` (after its
 /// king, advisors, elephants, horses, rooks and cannons).

@@ -386,12 +386,14 @@ impl Default for SearchOptions {
             countermove: false,
             capture_history: false,
             correction_history: false,
-            iir: false,
+            // on since the equal-time SPRT of issue 28
+            // (docs/matches/stack-vs-main-10+0.1-seed104)
+            iir: true,
             mate_guard: true,
             cut_lmr: false,
-            improving: false,
+            improving: true,
             continuation_history: false,
-            tt_bucket4: false,
+            tt_bucket4: true,
             history_malus: false,
             history_pruning: false,
             history_stats: false,
