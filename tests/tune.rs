@@ -125,7 +125,9 @@ fn every_term_is_colour_and_mirror_symmetric() {
 
 #[test]
 fn trace_reproduces_the_evaluation() {
-    let ev = Evaluator::new(Profile::Default);
+    // The linear evaluation; the drawish scaling (on by default) has its
+    // own test below.
+    let ev = Evaluator::new(Profile::Default).with_drawish(false);
     let (mg, eg) = params();
     for pos in oracle_positions() {
         let red_view = ev.evaluate(&pos, &mut EvalCounter::default()) * pos.side_to_move().sign();
@@ -193,7 +195,9 @@ fn trace_reproduces_the_drawish_scaled_evaluation() {
 #[test]
 fn cheap_score_is_material_plus_position() {
     for profile in [Profile::Paper, Profile::Default] {
-        let mut ev = Evaluator::new(profile);
+        // Unscaled: with `drawish` on, the cheap score is scaled as the
+        // full evaluation is.
+        let mut ev = Evaluator::new(profile).with_drawish(false);
         ev.set_weight("position", 70).unwrap();
         for pos in oracle_positions().iter().step_by(5) {
             let b = ev.breakdown(pos);
