@@ -17,6 +17,7 @@ const SWITCHES: &[&str] = &[
     "histprune",
     "cutlmr",
     "histstats",
+    "seeprune",
 ];
 
 /// Switches of the evaluation the search uses: off in the paper presets

@@ -171,8 +171,8 @@ impl Context<'_> {
 
             // Step 8d. Futility and late-move pruning of quiet late moves
             // that were not special before and give no check
-            let prunable =
-                quiet && number > 0 && !is_killer && mv != hash_move && best > -MATE_BOUND;
+            let late = number > 0 && !is_killer && mv != hash_move && best > -MATE_BOUND;
+            let prunable = quiet && late;
             let by_rule = futility_value.is_some() || quiets_tried > lmp_limit;
             // (with `histstats` the continuation entries count too)
             let by_history =
@@ -180,7 +180,11 @@ impl Context<'_> {
             // with a mate in hand only a shorter one can raise alpha, and
             // neither a pruned nor a reduced move would show it
             let mate_in_hand = self.options.mate_guard && alpha >= MATE_BOUND;
-            let prune = prunable && (by_rule || by_history) && !mate_in_hand;
+            let by_see = late
+                && !mate_in_hand
+                && !(prunable && (by_rule || by_history))
+                && self.see_prunes(&node, mv, quiet);
+            let prune = (prunable && (by_rule || by_history) && !mate_in_hand) || by_see;
             let may_check = check_candidates.may_give_check(mv);
             // a pruned move is only made to see whether it gives check
             // (checks are never pruned): a move that cannot is skipped unmade
@@ -197,10 +201,11 @@ impl Context<'_> {
             };
             if prune && !gives_check {
                 self.stats.history_pruned += u64::from(by_history);
+                self.stats.see_pruned += u64::from(by_see);
                 if may_check {
                     self.pos.unmake_move();
                 }
-                if let Some(v) = futility_value {
+                if let (Some(v), false) = (futility_value, by_see) {
                     best = best.max(v);
                 }
                 i += 1;

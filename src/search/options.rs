@@ -324,6 +324,11 @@ pub struct SearchOptions {
     /// it (a ply per `lmr_hist_div`) instead of the one-ply "good history"
     /// step.
     pub history_stats: bool,
+    /// SEE pruning (`seeprune`): near the leaves, a late move that gives
+    /// no check is skipped when its static exchange loses more than
+    /// `sp_capture` per ply (a capture) or `sp_quiet` per ply squared (a
+    /// quiet move, which may walk into a capture), as in Stockfish.
+    pub see_pruning: bool,
     /// Drawish material: the `default` evaluation of a side whose
     /// material cannot mate the defenders it faces (a lone horse against
     /// two advisors and two elephants, a rook against a rook, …) is
@@ -397,6 +402,7 @@ impl Default for SearchOptions {
             history_malus: false,
             history_pruning: false,
             history_stats: false,
+            see_pruning: false,
             drawish: crate::eval::drawish::DEFAULT_ON,
             multipv: 1,
             skill_level: super::strength::FULL_LEVEL,
@@ -431,6 +437,7 @@ impl SearchOptions {
             algorithm: Algorithm::AlphaBeta,
             iir: false,
             history_pruning: false,
+            see_pruning: false,
             null_move: false,
             reverse_futility: false,
             futility: false,
@@ -489,6 +496,7 @@ impl SearchOptions {
             history_malus: false,
             history_pruning: false,
             history_stats: false,
+            see_pruning: false,
             drawish: false,
             ..SearchOptions::default()
         }

@@ -26,6 +26,9 @@ pub struct SearchStats {
     /// Quiet moves skipped by history pruning (`histprune`) that
     /// futility and late-move pruning would have searched.
     pub history_pruned: u64,
+    /// Moves skipped by SEE pruning (`seeprune`) that no other rule
+    /// pruned.
+    pub see_pruned: u64,
     /// Moves put off to the end of a move list because another thread
     /// was searching them (lazy SMP, `smpdefer`).
     pub deferred: u64,
@@ -47,6 +50,7 @@ impl SearchStats {
         self.cutoffs += other.cutoffs;
         self.pruned += other.pruned;
         self.history_pruned += other.history_pruned;
+        self.see_pruned += other.see_pruned;
         self.deferred += other.deferred;
         self.seldepth = self.seldepth.max(other.seldepth);
     }

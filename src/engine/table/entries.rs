@@ -661,6 +661,12 @@ pub static FIXED: &[OptionDef] = &[
         history_stats
     ),
     switch!(
+        "seeprune",
+        [],
+        "SEE pruning: near the leaves, late moves (no check) whose exchange loses more than sp_capture per ply, or sp_quiet per ply squared for a quiet move, are skipped",
+        see_pruning
+    ),
+    switch!(
         "drawish",
         [],
         "scale the evaluation toward a draw where the side ahead cannot mate the defenders it faces (lone horse against full defenders, rook against rook, ...)",

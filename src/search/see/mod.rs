@@ -133,6 +133,39 @@ mod tests {
         assert!(tested > 50_000, "only {tested} captures");
     }
 
+    /// A quiet move's exchange is the capture it walks into (what SEE
+    /// pruning asks of quiet moves): the same values as the oracle's on
+    /// every quiet move of the oracle positions, some of them losing.
+    #[test]
+    fn quiet_moves_agree_with_the_oracle_too() {
+        let data = include_str!("../../../tests/data/movegen-oracle.tsv");
+        let (mut tested, mut losing) = (0, 0);
+        for line in data.lines().take(300) {
+            let fen = line.split('\t').next().unwrap();
+            let mut pos = Position::from_fen(fen).unwrap();
+            let quiets: Vec<Move> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&m| !pos.is_capture(m))
+                .collect();
+            for m in quiets {
+                let expected = oracle::see(&mut pos, m);
+                assert!(expected <= 0, "{fen} {m}: a quiet move gains {expected}");
+                losing += usize::from(expected < 0);
+                for t in [expected - 1, expected, expected + 1, -36, 0] {
+                    assert_eq!(see_at_least(&mut pos, m, t), expected >= t, "{fen} {m} {t}");
+                }
+                assert_eq!(pos.to_fen(), fen, "{m} changed the position");
+                tested += 1;
+            }
+        }
+        assert!(
+            tested > 5_000 && losing > 200,
+            "{tested} quiet moves, {losing} losing"
+        );
+    }
+
     #[test]
     fn pins_and_a_king_in_the_exchange() {
         // exchanges where a recapture is illegal or a screen moves, each
