@@ -18,6 +18,7 @@ const SWITCHES: &[&str] = &[
     "cutlmr",
     "histstats",
     "seeprune",
+    "nulleval",
 ];
 
 /// Switches of the evaluation the search uses: off in the paper presets

@@ -329,6 +329,11 @@ pub struct SearchOptions {
     /// `sp_capture` per ply (a capture) or `sp_quiet` per ply squared (a
     /// quiet move, which may walk into a capture), as in Stockfish.
     pub see_pruning: bool,
+    /// Null move only from a static evaluation at or above beta, reduced
+    /// a ply more per `null_eval_div` above it (at most three), as in
+    /// Stockfish (`nulleval`): a side already below beta seldom stays above
+    /// it after passing, and the search it costs is wasted.
+    pub null_eval: bool,
     /// Drawish material: the `default` evaluation of a side whose
     /// material cannot mate the defenders it faces (a lone horse against
     /// two advisors and two elephants, a rook against a rook, …) is
@@ -403,6 +408,7 @@ impl Default for SearchOptions {
             history_pruning: false,
             history_stats: false,
             see_pruning: false,
+            null_eval: false,
             drawish: crate::eval::drawish::DEFAULT_ON,
             multipv: 1,
             skill_level: super::strength::FULL_LEVEL,
@@ -497,6 +503,7 @@ impl SearchOptions {
             history_pruning: false,
             history_stats: false,
             see_pruning: false,
+            null_eval: false,
             drawish: false,
             ..SearchOptions::default()
         }

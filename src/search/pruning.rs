@@ -36,6 +36,17 @@ impl Context<'_> {
         })
     }
 
+    /// The static evaluation (corrected with `corrhist`) at a node step 4
+    /// did not need it at.
+    fn static_eval_now(&mut self) -> i32 {
+        let eval = self.evaluate();
+        if self.options.correction_history {
+            eval + self.correction.correction(&self.pos)
+        } else {
+            eval
+        }
+    }
+
     /// Step 5, reverse futility (static null move): a static evaluation so
     /// far above beta that no quiet move of ours is needed to stay above it
     /// returns that evaluation. Not where beta is below `-losing_beta`: a
@@ -60,8 +71,10 @@ impl Context<'_> {
     /// the root, near a mate score, with less force than `null_min_force`
     /// (zugzwang) or where beta is below `-losing_beta` (the opponent
     /// moving twice has the material to mate, which a reduced search may
-    /// not see). Returns the score the node takes (0 when aborted).
-    pub(super) fn null_move(&mut self, node: &Node) -> Option<i32> {
+    /// not see). With `nulleval`, only from a static evaluation (`eval`
+    /// if step 4 took it) at or above beta, reduced more the further above.
+    /// Returns the score the node takes (0 when aborted).
+    pub(super) fn null_move(&mut self, node: &Node, eval: Option<i32>) -> Option<i32> {
         let t = &self.options.tune;
         let tries = self.options.null_move
             && !node.pv_node
@@ -74,7 +87,16 @@ impl Context<'_> {
         if !tries {
             return None;
         }
-        let r = t.null_reduction + i32::from(node.depth >= t.null_deep_depth);
+        let mut r = t.null_reduction + i32::from(node.depth >= t.null_deep_depth);
+        if self.options.null_eval {
+            let eval = eval
+                .or(self.eval_stack[node.ply].filter(|_| self.options.improving))
+                .unwrap_or_else(|| self.static_eval_now());
+            if eval < node.beta {
+                return None;
+            }
+            r += ((eval - node.beta) / t.null_eval_div).min(3);
+        }
         let beta = node.beta;
         self.pos.make_null_move();
         self.tt.prefetch(self.pos.key());

@@ -132,6 +132,8 @@ tunables! {
         "null-move reduction in plies (beyond the move itself)";
     null_deep_depth "null_deep_depth" = 6, 1..=60, step 0.5, false,
         "from this depth on the null move is reduced one ply more";
+    null_eval_div "null_eval_div" = 20, 1..=10_000, step 2.0, false,
+        "nulleval: the null move is reduced a ply more per this much static evaluation above beta (at most 3)";
     futility_depth "futility_depth" = 5, 0..=20, step 0.5, false,
         "futility pruning applies at this remaining depth or less";
     futility_margin "futilitymargin" = 19, 0..=10_000, step 2.0, false,

@@ -667,6 +667,12 @@ pub static FIXED: &[OptionDef] = &[
         see_pruning
     ),
     switch!(
+        "nulleval",
+        [],
+        "null move only from a static evaluation at or above beta, a ply more reduction per null_eval_div above it (at most 3)",
+        null_eval
+    ),
+    switch!(
         "drawish",
         [],
         "scale the evaluation toward a draw where the side ahead cannot mate the defenders it faces (lone horse against full defenders, rook against rook, ...)",
