@@ -406,7 +406,9 @@ impl Default for SearchOptions {
             tt_bucket4: true,
             history_malus: false,
             history_pruning: false,
-            history_stats: false,
+            // on since its equal-time SPRT of issue 28
+            // (docs/matches/histstats-vs-stack-10+0.1-seed106)
+            history_stats: true,
             see_pruning: false,
             null_eval: false,
             drawish: crate::eval::drawish::DEFAULT_ON,
