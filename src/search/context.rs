@@ -107,6 +107,9 @@ impl<'a> Context<'a> {
         data: &'a mut ThreadData,
         index: usize,
     ) -> Context<'a> {
+        // the continuation history in the form these options read
+        // (`histstats`: bounded); a change of form forgets the tables
+        data.conthist.set_bounded(shared.options.history_stats);
         Context {
             pos,
             shared,

@@ -353,7 +353,7 @@ impl Searcher {
         }
         self.tt.set_four_way(options.tt_bucket4);
         self.tt.new_search();
-        self.main.new_search(options.history_stats);
+        self.main.new_search();
         let overhead = Duration::from_millis(options.move_overhead_ms);
         let budget = TimeBudget::tuned(limits, overhead, &options.tune);
         let max_depth = limits

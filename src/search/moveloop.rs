@@ -180,11 +180,11 @@ impl Context<'_> {
             // with a mate in hand only a shorter one can raise alpha, and
             // neither a pruned nor a reduced move would show it
             let mate_in_hand = self.options.mate_guard && alpha >= MATE_BOUND;
-            let by_see = late
-                && !mate_in_hand
-                && !(prunable && (by_rule || by_history))
-                && self.see_prunes(&node, mv, quiet);
-            let prune = (prunable && (by_rule || by_history) && !mate_in_hand) || by_see;
+            let by_quiet_rules = prunable && (by_rule || by_history);
+            // (SEE pruning only asked where the quiet rules did not decide)
+            let by_see =
+                late && !mate_in_hand && !by_quiet_rules && self.see_prunes(&node, mv, quiet);
+            let prune = (by_quiet_rules && !mate_in_hand) || by_see;
             let may_check = check_candidates.may_give_check(mv);
             // a pruned move is only made to see whether it gives check
             // (checks are never pruned): a move that cannot is skipped unmade

@@ -28,18 +28,13 @@ impl Context<'_> {
                 || (o.futility && node.depth <= t.futility_depth));
         wanted.then(|| {
             let eval = self.pruning_eval(node.depth, node.alpha, node.beta);
-            if o.correction_history {
-                eval + self.correction.correction(&self.pos)
-            } else {
-                eval
-            }
+            self.corrected(eval)
         })
     }
 
-    /// The static evaluation (corrected with `corrhist`) at a node step 4
-    /// did not need it at.
-    fn static_eval_now(&mut self) -> i32 {
-        let eval = self.evaluate();
+    /// `eval` corrected by the correction history (`corrhist`).
+    #[inline(always)]
+    fn corrected(&self, eval: i32) -> i32 {
         if self.options.correction_history {
             eval + self.correction.correction(&self.pos)
         } else {
@@ -91,7 +86,10 @@ impl Context<'_> {
         if self.options.null_eval {
             let eval = eval
                 .or(self.eval_stack[node.ply].filter(|_| self.options.improving))
-                .unwrap_or_else(|| self.static_eval_now());
+                .unwrap_or_else(|| {
+                    let eval = self.evaluate();
+                    self.corrected(eval)
+                });
             if eval < node.beta {
                 return None;
             }
@@ -123,9 +121,8 @@ impl Context<'_> {
         .filter(|&v| v <= node.alpha)
     }
 
-    /// Step 8d, SEE pruning (`seeprune`): whether the `number`-th move
-    /// `mv` (0-based) of a node of depth ≤ `sp_depth`, not in check and
-    /// not the root, loses more in its static exchange than the node can
+    /// Step 8d, SEE pruning (`seeprune`): whether the move `mv` of a node
+    /// of depth ≤ `sp_depth`, not in check and not the root, loses more in its static exchange than the node can
     /// afford: `sp_capture` per ply for a capture, `sp_quiet` per ply
     /// squared for a quiet move (whose exchange is the one it walks into).
     /// The caller keeps the first move, the hash move, killers and checks.

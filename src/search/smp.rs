@@ -149,7 +149,7 @@ fn helper_search(
     first_depth: i32,
 ) -> SearchStats {
     let options = shared.options;
-    data.new_search(options.history_stats);
+    data.new_search();
     let mut ctx = Context::new(root.clone(), shared, data, index);
     let mut score = 0;
     let mut completed = 0;

@@ -31,11 +31,10 @@ impl ThreadData {
         self.conthist.clear();
     }
 
-    /// Prepares for a new search: old history fades, killers are dropped;
-    /// the continuation history takes its bounded form with `histstats`.
-    pub fn new_search(&mut self, history_stats: bool) {
+    /// Prepares for a new search: old history fades, killers are dropped
+    /// (the continuation history's form is set by `Context::new`).
+    pub fn new_search(&mut self) {
         self.history.age();
-        self.conthist.set_bounded(history_stats);
         self.conthist.age();
     }
 }

@@ -481,9 +481,6 @@ impl Quality {
             u64::MAX,
             1,
         );
-        // the continuation history in the form the options read (a
-        // search sets it in `new_search`, which would also age the tables)
-        play.main.conthist.set_bounded(play.options.history_stats);
         let mut ctx = Context::new(root, &shared, &mut play.main, 0);
         ctx.root_depth = depth;
         f(&mut ctx)
