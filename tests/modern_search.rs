@@ -111,9 +111,10 @@ fn each_switch_changes_the_search_deterministically_with_a_legal_line() {
 /// `drawish`: advisors, elephants and pawns on the last rank (which only
 /// move sideways) cannot mate, however much they are worth, and the
 /// search says so with the scaling on; with a pawn that can still advance
-/// against a bare king the side ahead is not scaled. (The positions are
-/// far enough ahead that a refit of the evaluation does not bring the
-/// unscaled score under the bound.)
+/// against a bare king the side ahead is not scaled. (Both positions are
+/// well ahead unscaled: the earlier ones, a black pawn against Red's
+/// defenders, searched to about 0 with `drawish` off after the `r28a`
+/// refit and no longer tested the scaling.)
 #[test]
 fn drawish_material_searches_near_a_draw() {
     let search = |fen: &str, drawish: &str| {

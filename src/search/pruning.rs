@@ -122,9 +122,10 @@ impl Context<'_> {
     }
 
     /// Step 8d, SEE pruning (`seeprune`): whether the move `mv` of a node
-    /// of depth ≤ `sp_depth`, not in check and not the root, loses more in its static exchange than the node can
-    /// afford: `sp_capture` per ply for a capture, `sp_quiet` per ply
-    /// squared for a quiet move (whose exchange is the one it walks into).
+    /// of depth ≤ `sp_depth`, not in check and not the root, loses more in
+    /// its static exchange than the node can afford: `sp_capture` per ply
+    /// for a capture, `sp_quiet` per ply squared for a quiet move (whose
+    /// exchange is the one it walks into).
     /// The caller keeps the first move, the hash move, killers and checks.
     #[inline(always)]
     pub(super) fn see_prunes(&mut self, node: &Node, mv: Move, quiet: bool) -> bool {
