@@ -76,6 +76,28 @@ fn parse_range(s: &str) -> Result<(usize, usize), String> {
     }
 }
 
+/// The command line that plays the same games as `args` (the data file's
+/// first line, so a file says how to regenerate or extend it): only the
+/// options that decide the games, each spelt as the command line takes it.
+fn provenance_command(args: &DatagenArgs) -> String {
+    let mut cmd = format!("chuhe datagen --seed {}", args.seed);
+    match args.depth {
+        Some(depth) => cmd += &format!(" --depth {depth}"),
+        None => cmd += &format!(" --nodes {}", args.nodes),
+    }
+    cmd += &format!(
+        " --random-plies {} --max-plies {}",
+        args.random_plies, args.max_plies
+    );
+    if args.book {
+        cmd += " --book";
+    }
+    for kv in &args.set {
+        cmd += &format!(" --set {kv}");
+    }
+    cmd
+}
+
 /// Runs `chuhe datagen`.
 pub fn run(args: DatagenArgs) -> ExitCode {
     match run_inner(args) {
@@ -131,10 +153,7 @@ fn run_inner(args: DatagenArgs) -> Result<(), String> {
         ..DatagenConfig::default()
     };
     if next_game == 0 {
-        let header = format!(
-            "# chuhe datagen --seed {} --nodes {} --depth {:?} --random-plies {} --book {} --set {:?}\n",
-            args.seed, args.nodes, args.depth, args.random_plies, args.book, args.set
-        );
+        let header = format!("# {}\n", provenance_command(&args));
         out.write_all(header.as_bytes())
             .map_err(|e| e.to_string())?;
     } else {
@@ -183,4 +202,70 @@ fn run_inner(args: DatagenArgs) -> Result<(), String> {
     bar.finish();
     eprintln!("{} games, {positions} positions", args.games);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        datagen: DatagenArgs,
+    }
+
+    fn parse(words: &[&str]) -> DatagenArgs {
+        Cli::try_parse_from(std::iter::once("datagen").chain(words.iter().copied()))
+            .expect("arguments parse")
+            .datagen
+    }
+
+    /// The header is a command the CLI accepts, and it plays the same games:
+    /// parsed back it gives the same header.
+    #[test]
+    fn provenance_header_parses_back_to_itself() {
+        for words in [
+            &[
+                "--out",
+                "x.txt",
+                "--depth",
+                "8",
+                "--book",
+                "--seed",
+                "2801",
+                "--random-plies",
+                "4-8",
+            ][..],
+            &[
+                "--out",
+                "x.txt",
+                "--nodes",
+                "20000",
+                "--set",
+                "histstats=false",
+                "--set",
+                "hash=32",
+            ][..],
+            &["--out", "x.txt"][..],
+        ] {
+            let header = provenance_command(&parse(words));
+            let tokens: Vec<&str> = header.split_whitespace().collect();
+            assert_eq!(&tokens[..2], ["chuhe", "datagen"], "{header}");
+            let mut again = vec!["--out", "y.txt"];
+            again.extend(&tokens[2..]);
+            let reparsed = parse(&again);
+            assert_eq!(provenance_command(&reparsed), header);
+            assert!(
+                !header.contains("Some(") && !header.contains('['),
+                "{header}"
+            );
+        }
+        let deep = provenance_command(&parse(&["--out", "x", "--depth", "8", "--book"]));
+        assert!(
+            deep.contains("--depth 8") && !deep.contains("--nodes"),
+            "{deep}"
+        );
+        assert!(deep.contains(" --book"), "{deep}");
+    }
 }
