@@ -6,8 +6,8 @@ to the next, and a training set takes many sessions to generate. The data
 file is append-only (datagen resumes after its last game), so it is kept as
 numbered chunks, each holding the lines added since the chunk before:
 
-    scripts/data-chunks.py pack   data/training/dg28 dg28-d8-s2802.txt
-    scripts/data-chunks.py unpack data/training/dg28 dg28-d8-s2802.txt
+    scripts/data-chunks.py pack   data/train dg28-d8-s2802.txt
+    scripts/data-chunks.py unpack data/train dg28-d8-s2802.txt
 
 `pack` writes the complete games the chunks do not hold yet into the next
 chunk (the game being written last is left for the next pack, unless
