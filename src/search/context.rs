@@ -359,6 +359,16 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// Makes `mv`, the move at `ply`, before a search of its child, and
+    /// records it for the child's continuation history: every search below
+    /// a made move must see that move, not a sibling made there before.
+    pub(super) fn make_move_at(&mut self, ply: usize, mv: Move) {
+        self.pos.make_move(mv);
+        if self.options.uses_continuation() {
+            self.moved[ply] = super::conthist::key_after(&self.pos, mv);
+        }
+    }
+
     /// The moves one and two plies before a node at `ply`, as the
     /// continuation history keys them.
     pub(super) fn moves_before(&self, ply: usize) -> [super::conthist::ContKey; 2] {

@@ -86,12 +86,7 @@ impl Context<'_> {
             let mut tactical = keep_tactical
                 && (killers.contains(&mv)
                     || (self.pos.is_capture(mv) && see_at_least(&mut self.pos, mv, see_keep)));
-            self.pos.make_move(mv);
-            // the child's continuation history must see this move, not
-            // whichever move the main loop made at this ply before
-            if self.options.uses_continuation() {
-                self.moved[ply] = super::conthist::key_after(&self.pos, mv);
-            }
+            self.make_move_at(ply, mv);
             tactical = tactical || (keep_tactical && self.pos.in_check());
             // a child the table knows to at least `pre` plies (from the
             // previous iteration, mostly) needs no pre-evaluation search

@@ -191,11 +191,8 @@ impl Context<'_> {
             let gives_check = if prune && !may_check {
                 false
             } else {
-                self.pos.make_move(mv);
+                self.make_move_at(ply, mv);
                 self.tt.prefetch(self.pos.key());
-                if self.options.uses_continuation() {
-                    self.moved[ply] = super::conthist::key_after(&self.pos, mv);
-                }
                 debug_assert!(may_check || !self.pos.in_check(), "{mv} checks unseen");
                 may_check && self.pos.in_check()
             };
