@@ -201,7 +201,7 @@ impl Context<'_> {
                 continue;
             }
             self.stats.pre_searches += 1;
-            self.pos.make_move(mv);
+            self.make_move_at(ply, mv);
             let mut v = -self.quiesce(-probcut_beta, -probcut_beta + 1, ply + 1);
             if v >= probcut_beta && !self.aborted {
                 v = -self.negamax(
