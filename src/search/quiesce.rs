@@ -14,6 +14,15 @@ impl Context<'_> {
     pub(super) fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         let known_check = self.known_check.take();
         self.pv_len[ply] = 0;
+        // Evasions that give check can go round for ever: a cannon's check
+        // blocked by a piece that screens the other side's cannon, and back
+        // (a depth-limited search with no clock then never ends). A repeated
+        // position ends the line with the rules' verdict, as in `negamax`.
+        if ply > 0 {
+            if let Some(score) = self.repetition_score(ply) {
+                return score;
+            }
+        }
         self.enter_node(ply);
         self.stats.qnodes += 1;
         if self.aborted {
@@ -81,5 +90,64 @@ impl Context<'_> {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Position;
+    use crate::search::context::Context;
+    use crate::search::limits::{Limits, TimeBudget};
+    use crate::search::options::SearchOptions;
+    use crate::search::score::INFINITY;
+    use crate::search::shared::SharedSearch;
+    use crate::search::thread::ThreadData;
+    use crate::search::tt::TranspositionTable;
+    use crate::search::SearchControl;
+    use std::time::Duration;
+
+    /// From a self-play game that hung at `depth 8` (datagen seed 2802,
+    /// game 32293): Red's king is checked by Black's cannon through the
+    /// horse; the advisor blocks and screens Red's cannon at the black king,
+    /// the horse blocks that and screens Black's cannon again, and back,
+    /// every four plies the same position. With no window to cut it, the
+    /// quiescence search must stop at the repetition, not at `MAX_PLY`.
+    /// Far more than the search needs, and what ends it when it loops.
+    const NODE_LIMIT: u64 = 1_000_000;
+
+    #[test]
+    fn a_cycle_of_checking_evasions_ends_at_the_repetition() {
+        let pos = Position::from_fen("9/3kaPP2/4N4/9/2b6/6B2/9/1c2nK3/3CA4/3A5 w - - 81 131")
+            .expect("valid FEN");
+        assert!(pos.in_check());
+        let options = SearchOptions::default();
+        let evaluator = options.evaluator();
+        let tt = TranspositionTable::new(1);
+        let control = SearchControl::new();
+        let budget = TimeBudget::new(&Limits::depth(1), Duration::ZERO);
+        let shared = SharedSearch::new(
+            &options,
+            &evaluator,
+            &tt,
+            &control,
+            pos.legal_moves().iter().copied().collect(),
+            &[],
+            budget,
+            NODE_LIMIT,
+            1,
+        );
+        let mut data = ThreadData::default();
+        let mut root = pos.clone();
+        evaluator.install(&mut root);
+        let mut ctx = Context::new(root, &shared, &mut data, 0);
+        ctx.quiesce(-INFINITY, INFINITY, 1);
+        let stats = ctx.own_stats();
+        assert!(!ctx.aborted, "no end in {NODE_LIMIT} nodes");
+        // the cycle is four plies; a capture or two may follow its end
+        assert!(
+            stats.seldepth <= 1 + 8,
+            "quiescence went {} plies deep",
+            stats.seldepth
+        );
     }
 }
