@@ -106,18 +106,18 @@ mod tests {
     use crate::search::SearchControl;
     use std::time::Duration;
 
+    /// Far more than the search needs, and what ends it when it loops.
+    const NODE_LIMIT: u64 = 1_000_000;
+
     /// From a self-play game that hung at `depth 8` (datagen seed 2802,
     /// game 32293): Red's king is checked by Black's cannon through the
     /// horse; the advisor blocks and screens Red's cannon at the black king,
     /// the horse blocks that and screens Black's cannon again, and back,
     /// every four plies the same position. With no window to cut it, the
     /// quiescence search must stop at the repetition, not at `MAX_PLY`.
-    /// Far more than the search needs, and what ends it when it loops.
-    const NODE_LIMIT: u64 = 1_000_000;
-
     #[test]
     fn a_cycle_of_checking_evasions_ends_at_the_repetition() {
-        let pos = Position::from_fen("9/3kaPP2/4N4/9/2b6/6B2/9/1c2nK3/3CA4/3A5 w - - 81 131")
+        let mut pos = Position::from_fen("9/3kaPP2/4N4/9/2b6/6B2/9/1c2nK3/3CA4/3A5 w - - 81 131")
             .expect("valid FEN");
         assert!(pos.in_check());
         let options = SearchOptions::default();
@@ -137,9 +137,8 @@ mod tests {
             1,
         );
         let mut data = ThreadData::default();
-        let mut root = pos.clone();
-        evaluator.install(&mut root);
-        let mut ctx = Context::new(root, &shared, &mut data, 0);
+        evaluator.install(&mut pos);
+        let mut ctx = Context::new(pos, &shared, &mut data, 0);
         ctx.quiesce(-INFINITY, INFINITY, 1);
         let stats = ctx.own_stats();
         assert!(!ctx.aborted, "no end in {NODE_LIMIT} nodes");
