@@ -33,6 +33,8 @@ mod singular;
 mod smp;
 mod stats;
 mod strength;
+#[cfg(test)]
+mod test_context;
 mod thread;
 mod tt;
 mod tunables;

@@ -182,8 +182,10 @@ impl Context<'_> {
     }
 
     /// Step 4b (`improving`): the node's static evaluation (taken now if
-    /// the futility family did not need it) on the stack, and whether it
-    /// is above the one two plies up (four when that node was in check).
+    /// the futility family did not need it, and corrected as theirs is, so
+    /// that every entry of the stack is comparable) on the stack, and
+    /// whether it is above the one two plies up (four when that node was in
+    /// check).
     fn improving(&mut self, mut node: Node, static_eval: Option<i32>) -> Node {
         if !self.options.improving {
             return node;
@@ -191,7 +193,10 @@ impl Context<'_> {
         let eval = if node.in_check {
             None
         } else {
-            Some(static_eval.unwrap_or_else(|| self.evaluate()))
+            Some(static_eval.unwrap_or_else(|| {
+                let eval = self.evaluate();
+                self.corrected(eval)
+            }))
         };
         let ply = node.ply;
         self.eval_stack[ply] = eval;
@@ -282,5 +287,59 @@ impl Context<'_> {
             self.tt
                 .store(key, node.depth, best, bound, best_move, node.ply);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Node;
+    use crate::board::{Move, Position};
+    use crate::search::options::SearchOptions;
+    use crate::search::score::INFINITY;
+    use crate::search::test_context::with_context;
+    use crate::search::thread::ThreadData;
+
+    /// With `corrhist` on, a node whose static evaluation the futility
+    /// family did not take (a principal-variation node) stacks the
+    /// corrected evaluation too, and `improving` compares it with the
+    /// corrected one two plies up.
+    #[test]
+    fn improving_stacks_the_corrected_evaluation() {
+        let pos = Position::from_fen(
+            "r1ba1abr1/4k4/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C1N2/4A4/R1B1KAB1R w - - 0 9",
+        )
+        .expect("valid FEN");
+        let options = SearchOptions {
+            correction_history: true,
+            improving: true,
+            ..SearchOptions::default()
+        };
+        let mut data = ThreadData::default();
+        // searches that keep finding the position 40 above its evaluation
+        for _ in 0..200 {
+            let corrected = data.correction.correction(&pos);
+            data.correction.update(&pos, 8, corrected, 40);
+        }
+        with_context(pos, &options, u64::MAX, &mut data, |ctx| {
+            let raw = ctx.evaluate();
+            let correction = ctx.correction.correction(&ctx.pos);
+            assert!(correction >= 20, "correction {correction}");
+            // two plies up: above the raw evaluation, below the corrected one
+            ctx.eval_stack[0] = Some(raw + correction / 2);
+            let node = Node {
+                depth: 5,
+                alpha: -INFINITY,
+                beta: INFINITY,
+                ply: 2,
+                pv_node: true,
+                cut_node: false,
+                in_check: false,
+                excluded: Move::NULL,
+                improving: false,
+            };
+            let node = ctx.improving(node, None);
+            assert_eq!(ctx.eval_stack[2], Some(raw + correction));
+            assert!(node.improving);
+        });
     }
 }

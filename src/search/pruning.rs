@@ -34,7 +34,7 @@ impl Context<'_> {
 
     /// `eval` corrected by the correction history (`corrhist`).
     #[inline(always)]
-    fn corrected(&self, eval: i32) -> i32 {
+    pub(super) fn corrected(&self, eval: i32) -> i32 {
         if self.options.correction_history {
             eval + self.correction.correction(&self.pos)
         } else {

@@ -96,15 +96,10 @@ impl Context<'_> {
 #[cfg(test)]
 mod tests {
     use crate::board::Position;
-    use crate::search::context::Context;
-    use crate::search::limits::{Limits, TimeBudget};
     use crate::search::options::SearchOptions;
     use crate::search::score::INFINITY;
-    use crate::search::shared::SharedSearch;
+    use crate::search::test_context::with_context;
     use crate::search::thread::ThreadData;
-    use crate::search::tt::TranspositionTable;
-    use crate::search::SearchControl;
-    use std::time::Duration;
 
     /// Far more than the search needs, and what ends it when it loops.
     const NODE_LIMIT: u64 = 1_000_000;
@@ -117,36 +112,17 @@ mod tests {
     /// quiescence search must stop at the repetition, not at `MAX_PLY`.
     #[test]
     fn a_cycle_of_checking_evasions_ends_at_the_repetition() {
-        let mut pos = Position::from_fen("9/3kaPP2/4N4/9/2b6/6B2/9/1c2nK3/3CA4/3A5 w - - 81 131")
+        let pos = Position::from_fen("9/3kaPP2/4N4/9/2b6/6B2/9/1c2nK3/3CA4/3A5 w - - 81 131")
             .expect("valid FEN");
         assert!(pos.in_check());
         let options = SearchOptions::default();
-        let evaluator = options.evaluator();
-        let tt = TranspositionTable::new(1);
-        let control = SearchControl::new();
-        let budget = TimeBudget::new(&Limits::depth(1), Duration::ZERO);
-        let shared = SharedSearch::new(
-            &options,
-            &evaluator,
-            &tt,
-            &control,
-            pos.legal_moves().iter().copied().collect(),
-            &[],
-            budget,
-            NODE_LIMIT,
-            1,
-        );
         let mut data = ThreadData::default();
-        evaluator.install(&mut pos);
-        let mut ctx = Context::new(pos, &shared, &mut data, 0);
-        ctx.quiesce(-INFINITY, INFINITY, 1);
-        let stats = ctx.own_stats();
-        assert!(!ctx.aborted, "no end in {NODE_LIMIT} nodes");
+        let (aborted, seldepth) = with_context(pos, &options, NODE_LIMIT, &mut data, |ctx| {
+            ctx.quiesce(-INFINITY, INFINITY, 1);
+            (ctx.aborted, ctx.own_stats().seldepth)
+        });
+        assert!(!aborted, "no end in {NODE_LIMIT} nodes");
         // the cycle is four plies; a capture or two may follow its end
-        assert!(
-            stats.seldepth <= 1 + 8,
-            "quiescence went {} plies deep",
-            stats.seldepth
-        );
+        assert!(seldepth <= 1 + 8, "quiescence went {seldepth} plies deep");
     }
 }
