@@ -336,3 +336,29 @@ fn psq_l2_holds_the_piece_square_entries() {
         "{held_material} against {free_material}"
     );
 }
+
+/// `--freeze`: the parameters of the named groups keep their starting
+/// values exactly while the others move.
+#[test]
+fn frozen_groups_keep_their_values() {
+    use chuhe::eval::layout::{group_mask, group_of, N_PARAMS};
+    let samples = read_samples(include_str!("data/tune-sample.txt").as_bytes()).unwrap();
+    let d = Dataset::from_samples(split(&samples).0);
+    let hand = chuhe::eval::hand::HAND;
+    let theta0: Vec<f64> = hand.iter().chain(&hand).map(|&x| x as f64).collect();
+    let frozen = group_mask(&["material".to_string(), "psq".to_string()]).unwrap();
+    let cfg = FitConfig {
+        epochs: 20,
+        ..FitConfig::default()
+    };
+    let theta = fit(&d, &theta0, &frozen, 150.0, &cfg, &mut |_, _| {});
+    let moved = |i: usize| theta[i] != theta0[i];
+    assert_eq!(frozen.len(), 2 * N_PARAMS);
+    for (i, _) in frozen.iter().enumerate().filter(|(_, &f)| f) {
+        assert!(!moved(i), "{} {i} moved", group_of(i % N_PARAMS).name);
+    }
+    let free_moved = (0..frozen.len())
+        .filter(|&i| !frozen[i] && moved(i))
+        .count();
+    assert!(free_moved > 20, "only {free_moved} free parameters moved");
+}

@@ -2,7 +2,7 @@
 //! (see `chuhe::tune`) and writes them as `src/eval/params.rs`.
 
 use chuhe::eval::hand::HAND;
-use chuhe::eval::layout::N_PARAMS;
+use chuhe::eval::layout::{group_mask, N_PARAMS};
 use chuhe::eval::params::{EG, MG, WDL};
 use chuhe::tune::data::{read_samples, Sample};
 use chuhe::tune::dataset::{split, Dataset};
@@ -55,6 +55,13 @@ pub struct TuneArgs {
     /// explained by the linear terms.
     #[arg(long, default_value_t = chuhe::eval::drawish::DEFAULT_ON, action = clap::ArgAction::Set)]
     drawish: bool,
+    /// Parameter groups kept at their starting values (names as in the
+    /// generated `params.rs`: material, imbalance, psq, mobility,
+    /// horse_low_mobility, coordination, pawns, hanging, attacked,
+    /// defended, king_safety), e.g. to refit the other terms around
+    /// fixed piece values.
+    #[arg(long, num_args = 1..)]
+    freeze: Vec<String>,
     /// Where to write the tuned parameters.
     #[arg(long, default_value = "src/eval/params.rs")]
     out: PathBuf,
@@ -80,6 +87,8 @@ fn run_inner(args: &TuneArgs) -> Result<(), String> {
         .num_threads(args.threads.max(1))
         .build_global()
         .map_err(|e| e.to_string())?;
+    // checked before the data is read
+    let frozen = group_mask(&args.freeze)?;
     let started = Instant::now();
     let mut samples: Vec<Sample> = Vec::new();
     let mut header = Vec::new();
@@ -134,7 +143,6 @@ fn run_inner(args: &TuneArgs) -> Result<(), String> {
         l2: args.l2,
         l2_psq: args.l2_psq,
     };
-    let frozen = vec![false; 2 * N_PARAMS];
     let fit_start = Instant::now();
     let theta = fit(&train, &start, &frozen, k, &cfg, &mut |epoch, theta| {
         eprintln!(

@@ -150,6 +150,28 @@ pub fn group_of(index: usize) -> &'static Group {
         .expect("parameter index in range")
 }
 
+/// Which parameters of the fitted vector (middlegame values, then endgame
+/// values: `2 * N_PARAMS` entries) belong to the groups named in `names`
+/// (as in [`GROUPS`], e.g. `material`, `psq`); an unknown name is an
+/// error that lists the known ones.
+pub fn group_mask(names: &[String]) -> Result<Vec<bool>, String> {
+    let mut mask = vec![false; 2 * N_PARAMS];
+    for name in names {
+        let g = GROUPS.iter().find(|g| g.name == name).ok_or_else(|| {
+            let known: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
+            format!(
+                "unknown parameter group '{name}' (one of {})",
+                known.join(", ")
+            )
+        })?;
+        for i in g.start..g.start + g.len {
+            mask[i] = true;
+            mask[N_PARAMS + i] = true;
+        }
+    }
+    Ok(mask)
+}
+
 /// The index of the piece-square entry of `kind` on the square with
 /// `file` (0–8) and `own_rank` (0 = the piece's own back rank).
 #[inline(always)]
@@ -173,5 +195,22 @@ mod tests {
         assert_eq!(psq_index(6, 4, 9), PSQ + 7 * PSQ_KIND_LEN - 1);
         assert_eq!(psq_index(6, 8, 9), psq_index(6, 0, 9));
         assert_eq!(group_of(PSQ + 3).name, "psq");
+    }
+
+    #[test]
+    fn a_group_mask_covers_the_named_groups_in_both_phases() {
+        let names = ["material".to_string(), "king_safety".to_string()];
+        let mask = group_mask(&names).unwrap();
+        for i in 0..N_PARAMS {
+            let named = ["material", "king_safety"].contains(&group_of(i).name);
+            assert_eq!(mask[i], named, "middlegame {i}");
+            assert_eq!(mask[N_PARAMS + i], named, "endgame {i}");
+        }
+        assert!(group_mask(&[]).unwrap().iter().all(|&m| !m));
+        let err = group_mask(&["materiel".to_string()]).unwrap_err();
+        assert!(
+            err.contains("materiel") && err.contains("imbalance"),
+            "{err}"
+        );
     }
 }
