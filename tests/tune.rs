@@ -302,15 +302,22 @@ fn coordination_patterns_are_traced() {
     assert_eq!(coef(fen, KING_SAFETY + KS_ROOK_ON_PALACE), 1);
 }
 
+/// The training part of `tests/data/tune-sample.txt` and the hand-set
+/// values (middlegame, then endgame) to start a fit from.
+fn sample_training_set() -> (Dataset, Vec<f64>) {
+    let samples = read_samples(include_str!("data/tune-sample.txt").as_bytes()).unwrap();
+    let d = Dataset::from_samples(split(&samples).0);
+    let hand = chuhe::eval::hand::HAND;
+    let theta0: Vec<f64> = hand.iter().chain(&hand).map(|&x| x as f64).collect();
+    (d, theta0)
+}
+
 /// `l2_psq` holds the piece-square entries near their start while the
 /// other parameters still move.
 #[test]
 fn psq_l2_holds_the_piece_square_entries() {
     use chuhe::eval::layout::{MATERIAL, N_PARAMS, PSQ, PSQ_KIND_LEN};
-    let samples = read_samples(include_str!("data/tune-sample.txt").as_bytes()).unwrap();
-    let d = Dataset::from_samples(split(&samples).0);
-    let hand = chuhe::eval::hand::HAND;
-    let theta0: Vec<f64> = hand.iter().chain(&hand).map(|&x| x as f64).collect();
+    let (d, theta0) = sample_training_set();
     let frozen = vec![false; theta0.len()];
     let drift = |l2_psq: Option<f64>| {
         let cfg = FitConfig {
@@ -342,10 +349,7 @@ fn psq_l2_holds_the_piece_square_entries() {
 #[test]
 fn frozen_groups_keep_their_values() {
     use chuhe::eval::layout::{group_mask, group_of, N_PARAMS};
-    let samples = read_samples(include_str!("data/tune-sample.txt").as_bytes()).unwrap();
-    let d = Dataset::from_samples(split(&samples).0);
-    let hand = chuhe::eval::hand::HAND;
-    let theta0: Vec<f64> = hand.iter().chain(&hand).map(|&x| x as f64).collect();
+    let (d, theta0) = sample_training_set();
     let frozen = group_mask(&["material".to_string(), "psq".to_string()]).unwrap();
     let cfg = FitConfig {
         epochs: 20,
