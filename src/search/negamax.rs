@@ -315,7 +315,8 @@ mod tests {
             ..SearchOptions::default()
         };
         let mut data = ThreadData::default();
-        // searches that keep finding the position 40 above its evaluation
+        // searches that keep finding the position 40 above a raw evaluation
+        // of 0: the correction learns +40
         for _ in 0..200 {
             let corrected = data.correction.correction(&pos);
             data.correction.update(&pos, 8, corrected, 40);
