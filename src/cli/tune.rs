@@ -55,11 +55,9 @@ pub struct TuneArgs {
     /// explained by the linear terms.
     #[arg(long, default_value_t = chuhe::eval::drawish::DEFAULT_ON, action = clap::ArgAction::Set)]
     drawish: bool,
-    /// Parameter groups kept at their starting values (names as in the
-    /// generated `params.rs`: material, imbalance, psq, mobility,
-    /// horse_low_mobility, coordination, pawns, hanging, attacked,
-    /// defended, king_safety), e.g. to refit the other terms around
-    /// fixed piece values.
+    /// Parameter groups kept at their starting values, to refit the other
+    /// terms around them: names as in the generated `params.rs`, such as
+    /// material or psq (an unknown name is answered with the list).
     #[arg(long, num_args = 1..)]
     freeze: Vec<String>,
     /// Where to write the tuned parameters.
