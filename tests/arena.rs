@@ -1048,6 +1048,34 @@ fn a_record_without_its_move_log_resumes_and_merges() {
         "--quiet",
     ]);
     assert_eq!(games(&merged).lines().count(), 2);
+    // their evaluation-call figures (the paper's Table 3) were kept with
+    // them: the merged table shows the whole run's figures for its games
+    let summary = |dir: &Path| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap()
+    };
+    let (whole, merged_rows) = (summary(&full), summary(&merged));
+    for row in merged_rows["rows"].as_array().unwrap() {
+        let whole_row = whole["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|w| w["game"] == row["game"])
+            .unwrap();
+        assert_eq!(row["opening"], whole_row["opening"]);
+        assert!(row["a_mean_evals"].as_f64().unwrap() > 0.0, "{row}");
+        for field in [
+            "a_mean_evals",
+            "b_mean_evals",
+            "ratio_mean",
+            "ratio_max",
+            "ratio_moves",
+        ] {
+            assert_eq!(
+                row[field], whole_row[field],
+                "{field}: {row} vs {whole_row}"
+            );
+        }
+    }
     // games whose moves are unknown get no PGN (it would show them cut
     // short after the opening)
     assert!(pgns(&merged).is_empty(), "{:?}", pgns(&merged));
@@ -1055,6 +1083,11 @@ fn a_record_without_its_move_log_resumes_and_merges() {
     let (_, err) = arena_with_stderr(&small_match_args(&part, &resume));
     assert!(err.contains("2 of 4 games already played"), "{err}");
     assert_eq!(games(&full), games(&part));
+    // and the resumed run's report is the whole run's
+    let (whole, resumed) = (summary(&full), summary(&part));
+    for field in ["rows", "ratio_mean", "ratio_max", "pentanomial"] {
+        assert_eq!(resumed[field], whole[field], "{field}");
+    }
     // the resumed games have their moves again, the old ones none
     let full_moves = moves_without_times(&full);
     let part_moves = moves_without_times(&part);

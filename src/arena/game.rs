@@ -1,5 +1,6 @@
 //! One game between two players, with adjudication and per-move records.
 
+use super::eval_calls::EvalCalls;
 use super::external::GRACE_MS;
 use super::player::{ClockInfo, Limit, MoveRecord, Player, PlayerError, PlayerSpec, Situation};
 use crate::board::rules::{game_result, EndReason, RuleConfig};
@@ -176,6 +177,10 @@ pub struct GameRecord {
     pub termination: String,
     /// Plies played by the engines (opening moves excluded).
     pub plies: usize,
+    /// Evaluation-call totals kept with the header, for a game read back
+    /// without its moves (see [`EvalCalls::of`], which prefers the moves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eval_calls: Option<EvalCalls>,
     /// Engine moves (not serialized with the header).
     #[serde(skip)]
     pub moves: Vec<MoveEntry>,
@@ -276,6 +281,7 @@ pub fn play_game(
         outcome: Outcome::Draw,
         termination: String::new(),
         plies: 0,
+        eval_calls: None,
         moves: Vec::new(),
         failure: None,
     };

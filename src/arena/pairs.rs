@@ -99,6 +99,7 @@ pub(super) mod tests {
             outcome,
             termination: String::new(),
             plies: 1,
+            eval_calls: None,
             moves: Vec::new(),
             failure: None,
         }

@@ -2,6 +2,8 @@
 //! `summary.json`, the Table-3-style text table, and reading a directory
 //! back (for `arena merge`).
 
+pub use super::eval_calls::eval_ratios;
+use super::eval_calls::EvalCalls;
 use super::game::{GameRecord, MoveEntry, Outcome};
 pub use super::pairs::{match_elo, pairs_complete, pentanomial_of, sprt_state};
 use super::stats::{
@@ -11,28 +13,6 @@ use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
-
-/// A's evaluation calls divided by B's, move by move: A's k-th move against
-/// B's k-th move of the same game, or against B's shadow search of the
-/// same position when the move has `shadow_evals`. Moves without counts
-/// on either side, or with B at 0, are skipped; the returned pairs are
-/// (A's move number, ratio).
-pub fn eval_ratios(game: &GameRecord) -> Vec<(usize, f64)> {
-    let a: Vec<&MoveEntry> = game.moves.iter().filter(|m| m.player == "A").collect();
-    let b: Vec<&MoveEntry> = game.moves.iter().filter(|m| m.player == "B").collect();
-    let mut out = Vec::new();
-    for (k, am) in a.iter().enumerate() {
-        let Some(ae) = am.evals else { continue };
-        let be = match am.shadow_evals {
-            Some(s) => Some(s),
-            None => b.get(k).and_then(|m| m.evals),
-        };
-        if let Some(be) = be.filter(|&x| x > 0) {
-            out.push((k + 1, ae as f64 / be as f64));
-        }
-    }
-    out
-}
 
 /// One row of the table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -182,23 +162,10 @@ pub struct PentanomialReport {
     pub elo: EloReport,
 }
 
-fn mean(v: impl Iterator<Item = f64>) -> Option<f64> {
-    let (s, n) = v.fold((0.0, 0usize), |(s, n), x| (s + x, n + 1));
-    (n > 0).then(|| s / n as f64)
-}
-
 /// The table row of one game.
 pub fn game_row(g: &GameRecord) -> GameRow {
-    let r = eval_ratios(g);
+    let calls = EvalCalls::of(g);
     let pts = g.a_points();
-    let evals_of = |p: &str| {
-        mean(
-            g.moves
-                .iter()
-                .filter(|m| m.player == p)
-                .filter_map(|m| m.evals.map(|e| e as f64)),
-        )
-    };
     GameRow {
         game: g.game,
         opening: g.opening.clone(),
@@ -214,15 +181,12 @@ pub fn game_row(g: &GameRecord) -> GameRow {
         .into(),
         plies: g.plies,
         termination: g.termination.clone(),
-        ratio_max: r
-            .iter()
-            .map(|x| x.1)
-            .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x)))),
-        ratio_mean: mean(r.iter().map(|x| x.1)),
-        ratio_moves: r.len(),
-        shadow: g.moves.iter().any(|m| m.shadow_evals.is_some()),
-        a_mean_evals: evals_of("A"),
-        b_mean_evals: evals_of("B"),
+        ratio_max: calls.and_then(|c| c.ratio_max),
+        ratio_mean: calls.and_then(|c| c.ratio_mean()),
+        ratio_moves: calls.map_or(0, |c| c.ratio_moves),
+        shadow: calls.is_some_and(|c| c.shadow),
+        a_mean_evals: calls.and_then(|c| c.a_mean()),
+        b_mean_evals: calls.and_then(|c| c.b_mean()),
     }
 }
 
@@ -245,10 +209,10 @@ pub fn wdl_of<'a>(games: impl IntoIterator<Item = &'a GameRecord>) -> Wdl {
 /// The summary of `games` (sorted by game number).
 pub fn summarize(a: &str, b: &str, games: &[GameRecord], sprt: Option<&Sprt>) -> Summary {
     let wdl = wdl_of(games);
-    let all: Vec<f64> = games
-        .iter()
-        .flat_map(|g| eval_ratios(g).into_iter().map(|x| x.1))
-        .collect();
+    let mut calls = EvalCalls::default();
+    for c in games.iter().filter_map(EvalCalls::of) {
+        calls.add(&c);
+    }
     let (penta, unpaired) = pentanomial_of(games);
     Summary {
         a: a.into(),
@@ -264,11 +228,8 @@ pub fn summarize(a: &str, b: &str, games: &[GameRecord], sprt: Option<&Sprt>) ->
             elo: EloReport::new(&penta.elo_estimate(&wdl), wdl.games()),
         }),
         sprt: sprt.map(|s| sprt_state(s, games)),
-        ratio_max: all
-            .iter()
-            .copied()
-            .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x)))),
-        ratio_mean: mean(all.iter().copied()),
+        ratio_max: calls.ratio_max,
+        ratio_mean: calls.ratio_mean(),
         rows: games.iter().map(game_row).collect(),
     }
 }
@@ -462,8 +423,15 @@ pub fn append_game(dir: &Path, a: &str, b: &str, g: &GameRecord) -> std::io::Res
         writeln!(mj, "{}", serde_json::to_string(m)?)?;
     }
     mj.flush()?;
+    // the game's line keeps its evaluation-call totals, which a record
+    // committed without moves.jsonl would otherwise lose
+    let header = GameRecord {
+        eval_calls: EvalCalls::of(g),
+        moves: Vec::new(),
+        ..g.clone()
+    };
     let mut gj = append("games.jsonl")?;
-    writeln!(gj, "{}", serde_json::to_string(g)?)?;
+    writeln!(gj, "{}", serde_json::to_string(&header)?)?;
     gj.flush()
 }
 
