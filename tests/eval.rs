@@ -3,6 +3,7 @@
 
 use chuhe::board::{Colour, Piece, PieceKind, Position, Square, START_FEN};
 use chuhe::eval::{psq, EvalCounter, EvalWeights, Evaluator, Profile, PART_NAMES};
+use rand::{rngs::StdRng, Rng, SeedableRng};
 
 const PROFILES: [Profile; 2] = [Profile::Paper, Profile::Default];
 
@@ -17,18 +18,6 @@ fn oracle_positions() -> Vec<Position> {
             p
         })
         .collect()
-}
-
-/// A small deterministic generator so the random games are reproducible.
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
 }
 
 fn eval(ev: &Evaluator, pos: &Position) -> i32 {
@@ -72,24 +61,24 @@ fn mirror_symmetry() {
 
 #[test]
 fn incremental_sums_match_from_scratch() {
-    let mut rng = Lcg(0x5eed_e7a1);
+    let mut rng = StdRng::seed_from_u64(0x5eed_e7a1);
     let ev = Evaluator::new(Profile::Default);
     for game in 0..60 {
         let mut pos = Position::startpos();
         ev.install(&mut pos);
         let start = pos.psq();
         assert_eq!(start, pos.psq_from_scratch());
-        let plies = 40 + rng.next(120);
+        let plies = 40 + rng.gen_range(0..120);
         for _ in 0..plies {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            let mv = moves.as_slice()[rng.next(moves.len())];
+            let mv = moves.as_slice()[rng.gen_range(0..moves.len())];
             pos.make_move(mv);
             assert_eq!(pos.psq(), pos.psq_from_scratch(), "game {game} after {mv}");
             // an unmake/remake in the middle
-            if rng.next(4) == 0 {
+            if rng.gen_range(0..4) == 0 {
                 pos.unmake_move();
                 assert_eq!(pos.psq(), pos.psq_from_scratch(), "game {game} unmake {mv}");
                 pos.make_move(mv);

@@ -1,24 +1,13 @@
 //! FEN reading and writing, rejections, make/unmake and Zobrist keys.
 
 use chuhe::board::{Colour, FenError, Move, PieceKind, Position, START_FEN};
+use rand::{rngs::StdRng, Rng, SeedableRng};
 
 fn oracle_fens() -> Vec<&'static str> {
     include_str!("data/movegen-oracle.tsv")
         .lines()
         .filter_map(|l| l.split_once('\t').map(|(f, _)| f))
         .collect()
-}
-
-/// A small deterministic generator so the random games are reproducible.
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
 }
 
 #[test]
@@ -213,12 +202,12 @@ fn side_to_move_may_be_in_check() {
 
 #[test]
 fn garbage_fen_never_panics() {
-    let mut rng = Lcg(7);
+    let mut rng = StdRng::seed_from_u64(7);
     let alphabet: Vec<char> = "rnbakcpRNBAKCPEH0123456789/ wb-x\u{4e2d}".chars().collect();
     for _ in 0..20000 {
-        let len = rng.next(80);
+        let len = rng.gen_range(0..80);
         let s: String = (0..len)
-            .map(|_| alphabet[rng.next(alphabet.len())])
+            .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
             .collect();
         let _ = Position::from_fen(&s);
     }
@@ -226,7 +215,7 @@ fn garbage_fen_never_panics() {
 
 #[test]
 fn make_unmake_restores_position_and_key() {
-    let mut rng = Lcg(42);
+    let mut rng = StdRng::seed_from_u64(42);
     for fen in oracle_fens().into_iter().step_by(10) {
         let mut pos = Position::from_fen(fen).unwrap();
         let start = pos.clone();
@@ -236,7 +225,7 @@ fn make_unmake_restores_position_and_key() {
             if moves.is_empty() {
                 break;
             }
-            let mv = moves[rng.next(moves.len())];
+            let mv = moves[rng.gen_range(0..moves.len())];
             let before = pos.clone();
             pos.make_move(mv);
             assert_eq!(
@@ -321,7 +310,7 @@ fn move_text_round_trip() {
 /// oracle positions and on positions of random games from them.
 #[test]
 fn filtered_legal_moves_equal_the_full_test() {
-    let mut rng = Lcg(1313);
+    let mut rng = StdRng::seed_from_u64(1313);
     let (mut positions, mut in_check) = (0, 0);
     for fen in oracle_fens().into_iter().step_by(4) {
         let mut pos = Position::from_fen(fen).unwrap();
@@ -350,7 +339,7 @@ fn filtered_legal_moves_equal_the_full_test() {
             if moves.is_empty() {
                 break;
             }
-            pos.make_move(moves[rng.next(moves.len())]);
+            pos.make_move(moves[rng.gen_range(0..moves.len())]);
         }
     }
     assert!(
@@ -381,7 +370,7 @@ fn occupancy_matches_board(pos: &Position) -> bool {
 fn occupancy_masks_follow_make_and_unmake() {
     // make/unmake update the masks incrementally: after every move and
     // every take-back they must equal a board scan
-    let mut rng = Lcg(7);
+    let mut rng = StdRng::seed_from_u64(7);
     let mut checked = 0;
     for fen in oracle_fens().into_iter().step_by(5) {
         let mut pos = Position::from_fen(fen).unwrap();
@@ -392,7 +381,7 @@ fn occupancy_masks_follow_make_and_unmake() {
             if moves.is_empty() {
                 break;
             }
-            let mv = moves[rng.next(moves.len())];
+            let mv = moves[rng.gen_range(0..moves.len())];
             pos.make_move(mv);
             assert!(occupancy_matches_board(&pos), "after {mv} from {fen}");
             played += 1;
