@@ -48,6 +48,7 @@ pub mod hand;
 pub mod layout;
 pub mod material;
 pub mod mobility;
+pub mod nnue;
 pub mod params;
 pub mod position;
 pub mod psq;
