@@ -6,3 +6,4 @@
 //! layout. Everything else builds on it.
 
 pub mod arch;
+pub mod file;
