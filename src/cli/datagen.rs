@@ -1,25 +1,44 @@
-//! `chuhe datagen`: self-play training positions (see `chuhe::tune`),
-//! appended to a data file; also imports recorded arena games.
+//! `chuhe datagen`: self-play training games (see `chuhe::tune`), appended
+//! to a data file in the compact games format or the text format; also
+//! imports recorded arena games (text) and sums up data files (`--stats`).
 
 use chuhe::search::SearchOptions;
 use chuhe::tune::data::games_in;
-use chuhe::tune::datagen::{play_game, DatagenConfig};
+use chuhe::tune::datagen::{play_full_game, DatagenConfig};
+use chuhe::tune::games::{segment_header, summarize, summarize_games};
 use chuhe::tune::import;
-use clap::Args;
+use chuhe::tune::input::{open, Opened};
+use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::fs::{File, OpenOptions};
-use std::io::{BufReader, Write};
-use std::path::PathBuf;
-use std::process::ExitCode;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+
+/// The data file's format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Whole games, a move and a score in 4 bytes (`chuhe::tune::games`).
+    Games,
+    /// One FEN line a kept position (`chuhe::tune::data`).
+    Text,
+}
 
 /// Arguments of `chuhe datagen`.
 #[derive(Args)]
 pub struct DatagenArgs {
     /// Data file to append to (created if missing; a run resumes after the
-    /// games already in it).
-    #[arg(long)]
-    out: PathBuf,
+    /// last complete game in it).
+    #[arg(long, required_unless_present = "stats")]
+    out: Option<PathBuf>,
+    /// Format of a new file (an existing file keeps its own; default games).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Instead of playing, sum up data files: games, positions, bytes a
+    /// position (raw and xz -9).
+    #[arg(long, num_args = 1.., conflicts_with = "import")]
+    stats: Vec<PathBuf>,
     /// Number of games to add.
     #[arg(long, default_value_t = 100)]
     games: u64,
@@ -109,7 +128,130 @@ pub fn run(args: DatagenArgs) -> ExitCode {
     }
 }
 
+/// Where a run starts in an existing file: its format and the next game.
+/// A games file whose last game was cut off (a run killed while writing)
+/// is cut back to its last complete game.
+fn resume_point(path: &Path, asked: Option<Format>) -> Result<(Format, u64), String> {
+    let shown = |e: std::io::Error| format!("{}: {e}", path.display());
+    let len = match std::fs::metadata(path) {
+        Ok(m) => m.len(),
+        Err(_) => return Ok((asked.unwrap_or(Format::Games), 0)),
+    };
+    if len == 0 {
+        return Ok((asked.unwrap_or(Format::Games), 0));
+    }
+    let mut head = [0u8; 6];
+    let n = File::open(path)
+        .map_err(shown)?
+        .read(&mut head)
+        .map_err(shown)?;
+    if head[..n].starts_with(&[0xfd, b'7', b'z', b'X', b'Z']) {
+        return Err(format!(
+            "{} is xz-compressed: decompress it (xz -dk) to extend it",
+            path.display()
+        ));
+    }
+    let (format, next) = match open(path).map_err(shown)? {
+        Opened::Games(_) => {
+            let s = summarize(BufReader::new(File::open(path).map_err(shown)?)).map_err(shown)?;
+            if s.complete_bytes < len {
+                eprintln!(
+                    "{}: cutting off an incomplete last game ({} bytes)",
+                    path.display(),
+                    len - s.complete_bytes
+                );
+                let f = OpenOptions::new().write(true).open(path).map_err(shown)?;
+                f.set_len(s.complete_bytes).map_err(shown)?;
+            }
+            (Format::Games, s.last_game.map_or(0, |g| g + 1))
+        }
+        Opened::Text(r) => (
+            Format::Text,
+            games_in(r).map_err(shown)?.1.map_or(0, |g| g + 1),
+        ),
+    };
+    match asked {
+        Some(f) if f != format => Err(format!(
+            "{} is in the {format:?} format, not {f:?}",
+            path.display()
+        )),
+        _ => Ok((format, next)),
+    }
+}
+
+/// `datagen --stats`: what a data file holds and how many bytes a kept
+/// position takes in it, raw and compressed with `xz -9`.
+fn stats(path: &Path) -> Result<String, String> {
+    let shown = |e: std::io::Error| format!("{}: {e}", path.display());
+    let file_bytes = std::fs::metadata(path).map_err(shown)?.len();
+    let mut made_by = None;
+    let (kind, games, moves, kept, raw) = match open(path).map_err(shown)? {
+        Opened::Games(r) => {
+            let s = summarize_games(r).map_err(shown)?;
+            made_by = s.provenance;
+            ("games", s.games, Some(s.moves), s.kept, s.complete_bytes)
+        }
+        Opened::Text(r) => {
+            let (mut games, mut kept, mut raw) = (0u64, 0u64, 0u64);
+            for line in r.lines() {
+                let line = line.map_err(shown)?;
+                if raw == 0 {
+                    made_by = line.strip_prefix("# ").map(str::to_string);
+                }
+                raw += line.len() as u64 + 1;
+                if line.starts_with("#g ") {
+                    games += 1;
+                } else if !line.starts_with('#') && !line.trim().is_empty() {
+                    kept += 1;
+                }
+            }
+            ("text", games, None, kept, raw)
+        }
+    };
+    let compressed = if raw == file_bytes {
+        xz_size(path)?
+    } else {
+        file_bytes // already compressed
+    };
+    let per = |b: u64| b as f64 / kept.max(1) as f64;
+    let moves = moves.map_or(String::new(), |m| format!(", {m} moves"));
+    Ok(format!(
+        "{}: {kind}, {games} games{moves}, {kept} positions; {raw} bytes ({:.2} a position), \
+         xz -9 {compressed} bytes ({:.2} a position)\n  made by: {}",
+        path.display(),
+        per(raw),
+        per(compressed),
+        made_by.as_deref().unwrap_or("(not recorded)")
+    ))
+}
+
+/// The size of `path` compressed by `xz -9`.
+fn xz_size(path: &Path) -> Result<u64, String> {
+    let mut child = Command::new("xz")
+        .args(["-9", "-c"])
+        .arg(path)
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run xz: {e}"))?;
+    let mut out = child.stdout.take().expect("stdout is piped");
+    let n = std::io::copy(&mut out, &mut std::io::sink()).map_err(|e| e.to_string())?;
+    let status = child.wait().map_err(|e| e.to_string())?;
+    if !status.success() {
+        return Err(format!("xz -9 failed on {} ({status})", path.display()));
+    }
+    Ok(n)
+}
+
 fn run_inner(args: DatagenArgs) -> Result<(), String> {
+    if !args.stats.is_empty() {
+        for p in &args.stats {
+            println!("{}", stats(p)?);
+        }
+        return Ok(());
+    }
+    let Some(path) = args.out.clone() else {
+        return Err("--out is required".into());
+    };
     let mut options = SearchOptions {
         hash_mb: 16,
         ..SearchOptions::default()
@@ -120,18 +262,19 @@ fn run_inner(args: DatagenArgs) -> Result<(), String> {
             .ok_or_else(|| format!("'{kv}' is not key=value"))?;
         options.set(k, v).map_err(|e| e.to_string())?;
     }
-    let next_game = match File::open(&args.out) {
-        Ok(f) => games_in(BufReader::new(f))
-            .map_err(|e| format!("{}: {e}", args.out.display()))?
-            .1
-            .map_or(0, |g| g + 1),
-        Err(_) => 0,
+    let asked = match (args.import.is_empty(), args.format) {
+        (false, Some(Format::Games)) => {
+            return Err("--import writes the text format (--format text)".into())
+        }
+        (false, _) => Some(Format::Text),
+        (true, f) => f,
     };
+    let (format, next_game) = resume_point(&path, asked)?;
     let mut out = OpenOptions::new()
         .create(true)
         .append(true)
-        .open(&args.out)
-        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+        .open(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     if !args.import.is_empty() {
         let games = import::import_paths(&args.import, next_game, &options)?;
         let n: usize = games.iter().map(|g| g.positions.len()).sum();
@@ -153,9 +296,12 @@ fn run_inner(args: DatagenArgs) -> Result<(), String> {
         ..DatagenConfig::default()
     };
     if next_game == 0 {
-        let header = format!("# {}\n", provenance_command(&args));
-        out.write_all(header.as_bytes())
-            .map_err(|e| e.to_string())?;
+        let command = provenance_command(&args);
+        let header = match format {
+            Format::Games => segment_header(&command),
+            Format::Text => format!("# {command}\n").into_bytes(),
+        };
+        out.write_all(&header).map_err(|e| e.to_string())?;
     } else {
         eprintln!("resuming at game {next_game}");
     }
@@ -186,14 +332,18 @@ fn run_inner(args: DatagenArgs) -> Result<(), String> {
         let games: Vec<_> = pool.install(|| {
             (first..last)
                 .into_par_iter()
-                .map(|g| play_game(&cfg, g))
+                .map(|g| play_full_game(&cfg, g))
                 .collect()
         });
+        let mut bytes = Vec::new();
         for g in &games {
-            positions += g.positions.len();
-            out.write_all(g.to_text().as_bytes())
-                .map_err(|e| e.to_string())?;
+            positions += g.kept.positions.len();
+            match format {
+                Format::Games => g.record.encode(&mut bytes),
+                Format::Text => bytes.extend(g.kept.to_text().as_bytes()),
+            }
         }
+        out.write_all(&bytes).map_err(|e| e.to_string())?;
         out.flush().map_err(|e| e.to_string())?;
         bar.inc(last - first);
         bar.set_message(format!("{positions} positions"));

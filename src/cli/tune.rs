@@ -4,14 +4,12 @@
 use chuhe::eval::hand::HAND;
 use chuhe::eval::layout::{group_mask, N_PARAMS};
 use chuhe::eval::params::{EG, MG, WDL};
-use chuhe::tune::data::{read_samples, Sample};
+use chuhe::tune::data::{read_any, Sample};
 use chuhe::tune::dataset::{split, Dataset};
 use chuhe::tune::emit::{params_source, write_formatted};
 use chuhe::tune::fit::{fit, fit_k, loss, FitConfig};
 use chuhe::tune::wdlfit::{fit_wdl, nll, points};
 use clap::Args;
-use std::fs::File;
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -19,7 +17,8 @@ use std::time::Instant;
 /// Arguments of `chuhe tune`.
 #[derive(Args)]
 pub struct TuneArgs {
-    /// Data files written by `chuhe datagen`.
+    /// Data files written by `chuhe datagen` (text or games format, plain
+    /// or xz-compressed).
     #[arg(long, num_args = 1.., required = true)]
     data: Vec<PathBuf>,
     /// Only report K and the losses of the hand-set and the current
@@ -91,16 +90,13 @@ fn run_inner(args: &TuneArgs) -> Result<(), String> {
     let mut samples: Vec<Sample> = Vec::new();
     let mut header = Vec::new();
     for path in &args.data {
-        let open = || File::open(path).map_err(|e| format!("{}: {e}", path.display()));
-        for line in BufReader::new(open()?).lines().take(5) {
-            let line = line.map_err(|e| e.to_string())?;
-            if let Some(cmd) = line.strip_prefix("# chuhe ") {
-                header.push(format!("chuhe {cmd}  (data: {})", path.display()));
+        let loaded = read_any(path).map_err(|e| e.to_string())?;
+        for cmd in loaded.provenance.iter().take(1) {
+            if cmd.starts_with("chuhe ") {
+                header.push(format!("{cmd}  (data: {})", path.display()));
             }
         }
-        let s = read_samples(BufReader::new(open()?))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        samples.extend(s);
+        samples.extend(loaded.samples);
     }
     if let Some(n) = args.max_positions {
         samples.truncate(n);

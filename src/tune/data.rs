@@ -14,10 +14,14 @@
 //! view (`-` when unknown, e.g. imported games without scores). The held-out
 //! split of `tune --check` is by game, so positions of one game never end
 //! up on both sides of it.
+//!
+//! New data is written in the compact games format ([`super::games`]);
+//! [`read_any`] reads either format, xz-compressed or not.
 
 use crate::board::{Colour, Position};
 use std::fmt::Write as _;
 use std::io::{self, BufRead};
+use std::path::Path;
 
 /// One training position.
 #[derive(Clone, Debug, PartialEq)]
@@ -84,7 +88,15 @@ pub fn red_result(winner: Option<Colour>) -> f32 {
 /// empty input gives no samples.
 pub fn read_samples(input: impl BufRead) -> io::Result<Vec<Sample>> {
     let mut out = Vec::new();
+    for_each_text_sample(input, |s| out.push(s))?;
+    Ok(out)
+}
+
+/// Streams the samples of a data file to `f`, one at a time (a large file
+/// is never held in memory); errors as [`read_samples`]. Returns how many.
+pub fn for_each_text_sample(input: impl BufRead, mut f: impl FnMut(Sample)) -> io::Result<u64> {
     let mut current: Option<(u64, f32)> = None;
+    let mut n = 0;
     for (i, line) in input.lines().enumerate() {
         let line = line?;
         let line = line.trim();
@@ -116,12 +128,61 @@ pub fn read_samples(input: impl BufRead) -> io::Result<Vec<Sample>> {
         } else {
             Some(score.parse().map_err(|_| bad("bad score"))?)
         };
-        out.push(Sample {
+        n += 1;
+        f(Sample {
             fen: fen.to_string(),
             score,
             result,
             game,
         });
+    }
+    Ok(n)
+}
+
+/// A data file's samples and the datagen commands that made it.
+#[derive(Clone, Debug, Default)]
+pub struct Loaded {
+    /// The provenance lines (datagen commands) found in the file.
+    pub provenance: Vec<String>,
+    /// Every sample, in file order.
+    pub samples: Vec<Sample>,
+}
+
+/// Reads a training-data file of either format (the text format above or
+/// the games format of [`super::games`], told apart by its first bytes),
+/// xz-compressed or not, into [`Sample`]s. Positions of a games file are
+/// its kept ones, as `datagen` would have written them in text.
+pub fn read_any(path: &Path) -> io::Result<Loaded> {
+    let mut out = Loaded::default();
+    match super::input::open(path)? {
+        super::input::Opened::Text(r) => {
+            let mut r = r;
+            // the provenance is the first comment line
+            let mut first = String::new();
+            r.read_line(&mut first)
+                .map_err(|e| super::input::context(path, e))?;
+            if let Some(cmd) = first.trim_end().strip_prefix("# ") {
+                out.provenance.push(cmd.to_string());
+            }
+            let chained = io::Read::chain(first.as_bytes(), r);
+            for_each_text_sample(chained, |s| out.samples.push(s))
+                .map_err(|e| super::input::context(path, e))?;
+        }
+        super::input::Opened::Games(mut r) => {
+            while let Some(g) = r.next_game().map_err(|e| super::input::context(path, e))? {
+                let (game, result) = (g.game, g.result);
+                g.for_each_kept(|pos, score| {
+                    out.samples.push(Sample {
+                        fen: short_fen(pos),
+                        score: Some(score),
+                        result,
+                        game,
+                    })
+                })
+                .map_err(|e| super::input::context(path, e))?;
+            }
+            out.provenance = r.provenance().to_vec();
+        }
     }
     Ok(out)
 }

@@ -9,6 +9,7 @@
 //! the position returns exactly its static evaluation.
 
 use super::data::{red_result, short_fen, GameRecords};
+use super::games::{GameRecord, PlayedMove};
 use crate::board::rules::{game_result, RuleConfig};
 use crate::board::{Colour, Position};
 use crate::book::{BookSet, Randomness};
@@ -110,8 +111,9 @@ pub fn is_quiet(pos: &Position, ev: &Evaluator) -> bool {
 }
 
 /// Plays the opening of game `game`: book moves if asked, then random
-/// legal moves. `None` if the game ended during them.
-fn opening(cfg: &DatagenConfig, rng: &mut StdRng) -> Option<Position> {
+/// legal moves. The position, and whether the game goes on (it can end
+/// during them).
+fn opening(cfg: &DatagenConfig, rng: &mut StdRng) -> (Position, bool) {
     let mut pos = Position::startpos();
     if cfg.book {
         let book = BookSet::builtin();
@@ -124,25 +126,64 @@ fn opening(cfg: &DatagenConfig, rng: &mut StdRng) -> Option<Position> {
     for _ in 0..n {
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return None;
+            return (pos, false);
         }
         let mv = moves.as_slice()[rng.gen_range(0..moves.len())];
         pos.make_move(mv);
     }
-    pos.has_legal_move().then_some(pos)
+    let goes_on = pos.has_legal_move();
+    (pos, goes_on)
 }
 
-/// Plays game `game` and returns its kept positions.
+/// A self-play game in both forms: the whole game (for the games format)
+/// and its kept positions as seen while playing (for the text format).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedGame {
+    /// Every move with its score and kept flag.
+    pub record: GameRecord,
+    /// The kept positions with their scores, from the board as played.
+    pub kept: GameRecords,
+}
+
+/// The opening plies of `pos` as unscored moves.
+fn opening_moves(pos: &Position) -> Vec<PlayedMove> {
+    pos.moves_played()
+        .map(|mv| PlayedMove {
+            mv,
+            score: None,
+            kept: false,
+        })
+        .collect()
+}
+
+/// Plays game `game` and returns its kept positions (the text format's
+/// records; see [`play_full_game`] for the whole game).
 pub fn play_game(cfg: &DatagenConfig, game: u64) -> GameRecords {
+    play_full_game(cfg, game).kept
+}
+
+/// Plays game `game`: every move, and the kept positions.
+pub fn play_full_game(cfg: &DatagenConfig, game: u64) -> PlayedGame {
     let mut rng = StdRng::seed_from_u64(game_seed(cfg.seed, game));
     let mut records = GameRecords {
         game,
         result: 0.5,
         positions: Vec::new(),
     };
-    let Some(mut pos) = opening(cfg, &mut rng) else {
-        return records;
+    let mut record = GameRecord {
+        game,
+        result: 0.5,
+        start: None,
+        moves: Vec::new(),
     };
+    let (mut pos, goes_on) = opening(cfg, &mut rng);
+    record.moves = opening_moves(&pos);
+    if !goes_on {
+        return PlayedGame {
+            record,
+            kept: records,
+        };
+    }
     let mut searcher = Searcher::new(cfg.options.clone());
     let evaluator = cfg.options.evaluator();
     let control = SearchControl::new();
@@ -169,13 +210,20 @@ pub fn play_game(cfg: &DatagenConfig, game: u64) -> GameRecords {
             break Some(pos.side_to_move().opposite());
         };
         let red_score = result.score * pos.side_to_move().sign();
-        if result.score.abs() < MAX_KEPT_SCORE
+        let kept = result.score.abs() < MAX_KEPT_SCORE
             && pos.ply_count() >= cfg.min_ply
             && !pos.is_capture(mv)
-            && is_quiet(&pos, &evaluator)
-        {
+            && is_quiet(&pos, &evaluator);
+        if kept {
             candidates.push((short_fen(&pos), red_score));
         }
+        // recorded also when the game ends by resignation below: the move
+        // is the one the search chose, and the position is kept as before
+        record.moves.push(PlayedMove {
+            mv,
+            score: Some(red_score),
+            kept,
+        });
         let sign = if red_score >= cfg.resign_cp {
             1
         } else if red_score <= -cfg.resign_cp {
@@ -194,11 +242,15 @@ pub fn play_game(cfg: &DatagenConfig, game: u64) -> GameRecords {
         pos.make_move(mv);
     };
     records.result = red_result(winner);
+    record.result = records.result;
     records.positions = candidates
         .into_iter()
         .map(|(fen, s)| (fen, Some(s)))
         .collect();
-    records
+    PlayedGame {
+        record,
+        kept: records,
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,187 @@
+//! `chuhe datagen` and the games format end to end: replayed positions are
+//! the ones played, a file does not depend on the thread count, a resumed
+//! run appends exactly the missing games (after cutting off a truncated
+//! last game), both formats read back alike, also xz-compressed, and
+//! `--stats` reports bytes a position.
+
+use chuhe::board::Position;
+use chuhe::tune::data::{read_any, short_fen};
+use chuhe::tune::datagen::{play_full_game, DatagenConfig};
+use chuhe::tune::games::{for_each_sample, summarize, GameReader};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("chuhe-datagen-test-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let p = d.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// Runs `chuhe datagen` with small, fast games; returns stdout.
+fn datagen(out: &Path, extra: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .arg("datagen")
+        .arg("--out")
+        .arg(out)
+        .args([
+            "--nodes",
+            "300",
+            "--max-plies",
+            "50",
+            "--seed",
+            "11",
+            "--random-plies",
+            "2-4",
+            "--quiet",
+        ])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn cfg() -> DatagenConfig {
+    DatagenConfig {
+        seed: 11,
+        nodes: 300,
+        max_plies: 50,
+        random_plies: (2, 4),
+        ..DatagenConfig::default()
+    }
+}
+
+#[test]
+fn replayed_games_give_the_positions_played() {
+    let cfg = cfg();
+    let mut kept_total = 0;
+    for game in 0..4 {
+        let played = play_full_game(&cfg, game);
+        let bytes = played.record.to_bytes();
+        let file = [chuhe::tune::games::segment_header("t"), bytes].concat();
+        let mut r = GameReader::new(file.as_slice());
+        let back = r.next_game().unwrap().unwrap();
+        assert_eq!(back, played.record, "game {game} reads back equal");
+        let mut replayed = Vec::new();
+        back.for_each_kept(|pos, s| replayed.push((short_fen(pos), Some(s))))
+            .unwrap();
+        assert_eq!(replayed, played.kept.positions, "game {game}");
+        assert_eq!(back.result, played.kept.result);
+        kept_total += replayed.len();
+        // every scored move of a finished game is a searched one
+        let scored = back.moves.iter().filter(|m| m.score.is_some()).count();
+        assert!(scored >= replayed.len());
+    }
+    assert!(kept_total > 20, "only {kept_total} kept positions");
+}
+
+#[test]
+fn resume_appends_exactly_the_missing_games_and_threads_do_not_matter() {
+    let whole = temp("whole.games");
+    datagen(&whole, &["--games", "6", "--threads", "2"]);
+    let part = temp("part.games");
+    datagen(&part, &["--games", "3", "--threads", "1"]);
+    // a run killed while writing game 3: its first bytes only
+    let full = std::fs::read(&whole).unwrap();
+    let three = std::fs::read(&part).unwrap();
+    assert!(
+        full.starts_with(&three),
+        "the first games do not depend on the thread count"
+    );
+    let mut cut = three.clone();
+    cut.extend(&full[three.len()..three.len() + 9]);
+    std::fs::write(&part, &cut).unwrap();
+    let s = summarize(cut.as_slice()).unwrap();
+    assert!(s.truncated && s.games == 3 && s.last_game == Some(2));
+    datagen(&part, &["--games", "3", "--threads", "2"]);
+    assert_eq!(
+        std::fs::read(&part).unwrap(),
+        full,
+        "resumed file equals one run"
+    );
+    let s = summarize(full.as_slice()).unwrap();
+    assert_eq!((s.games, s.last_game, s.truncated), (6, Some(5), false));
+    assert!(s
+        .provenance
+        .unwrap()
+        .starts_with("chuhe datagen --seed 11 --nodes 300"));
+}
+
+#[test]
+fn both_formats_read_back_alike_also_compressed() {
+    let games = temp("alike.games");
+    let text = temp("alike.txt");
+    datagen(&games, &["--games", "3"]);
+    datagen(&text, &["--games", "3", "--format", "text"]);
+    let a = read_any(&games).unwrap();
+    let b = read_any(&text).unwrap();
+    assert!(!a.samples.is_empty());
+    assert_eq!(a.samples, b.samples, "the same games in either format");
+    assert_eq!(a.provenance, b.provenance);
+    // the position path gives the same positions without FENs
+    let mut seen = Vec::new();
+    let n = for_each_sample(&games, |pos: &Position, s, r, g| {
+        seen.push((short_fen(pos), s, r, g))
+    })
+    .unwrap();
+    assert_eq!(n as usize, a.samples.len());
+    let expected: Vec<_> = a
+        .samples
+        .iter()
+        .map(|s| (s.fen.clone(), s.score.unwrap(), s.result, s.game))
+        .collect();
+    assert_eq!(seen, expected);
+    // a text file takes the same path
+    let mut from_text = Vec::new();
+    for_each_sample(&text, |pos, s, r, g| {
+        from_text.push((short_fen(pos), s, r, g))
+    })
+    .unwrap();
+    assert_eq!(from_text, expected);
+    // xz-compressed copies read the same, and --stats counts them
+    let st = Command::new("xz").args(["-k", "-f"]).arg(&games).status();
+    if st.map(|s| s.success()).unwrap_or(false) {
+        let xz = PathBuf::from(format!("{}.xz", games.display()));
+        assert_eq!(read_any(&xz).unwrap().samples, a.samples);
+        let stats = datagen(&games, &["--stats", xz.to_str().unwrap()]);
+        assert!(
+            stats.contains(&format!("{} positions", a.samples.len())),
+            "{stats}"
+        );
+        assert!(stats.contains("a position"), "{stats}");
+        // a corrupt archive is an error, not a short read
+        let mut bytes = std::fs::read(&xz).unwrap();
+        let mid = bytes.len() / 2;
+        bytes.truncate(mid);
+        std::fs::write(&xz, &bytes).unwrap();
+        assert!(read_any(&xz).is_err());
+    }
+    // extending a file in the other format is refused
+    let o = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .args(["datagen", "--games", "1", "--format", "games", "--out"])
+        .arg(&text)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("Text format"));
+}
+
+#[test]
+fn corrupt_games_are_refused_with_a_message() {
+    let p = temp("corrupt.games");
+    datagen(&p, &["--games", "2"]);
+    let mut bytes = std::fs::read(&p).unwrap();
+    let header = chuhe::tune::games::segment_header(
+        &summarize(bytes.as_slice()).unwrap().provenance.unwrap(),
+    )
+    .len();
+    // the first game's first move replaced by its second, Black's: illegal
+    let count_at = header + 1 + 1 + 1 + 1; // tag, game 0, result, empty FEN
+    let first_move = count_at + 1 + usize::from(bytes[count_at] >= 0x80);
+    bytes.copy_within(first_move + 2..first_move + 4, first_move);
+    std::fs::write(&p, &bytes).unwrap();
+    let e = read_any(&p).unwrap_err().to_string();
+    assert!(e.contains("corrupt.games") && e.contains("game 0"), "{e}");
+}
