@@ -65,7 +65,7 @@ impl Default for DatagenConfig {
 }
 
 /// Positions scored beyond this (mates, rule losses) are not kept.
-const MAX_KEPT_SCORE: i32 = 5000;
+pub const MAX_KEPT_SCORE: i32 = 5000;
 
 /// A well-mixed 64-bit seed for game `game` of base seed `seed`.
 fn game_seed(seed: u64, game: u64) -> u64 {

@@ -20,6 +20,8 @@
 //!   flag: the generator judged the position before this move a training
 //!   position (see [`super::datagen`]: ply ≥ 10, not in check, the move not
 //!   a capture, |score| < 5000, quiet under the capture search). Bit 14 is 0.
+//!   The last move of a game won by resignation (datagen's length rule)
+//!   is the move the search chose there, not played on the board.
 //! - `score[i]`: the search score of the position before the i-th move,
 //!   in centipawns **from Red's view**; mates are the search's mate scores
 //!   (±(30000 − plies)); [`NO_SCORE`] (`i16::MIN`) for moves not searched
@@ -36,6 +38,7 @@
 //! writing) is not returned; [`GameReader::complete_bytes`] says where the
 //! complete games end, so a resumed run can cut the rest off.
 
+use super::datagen::MAX_KEPT_SCORE;
 use crate::board::{Move, Position};
 use std::io::{self, Read};
 
@@ -165,11 +168,16 @@ impl GameRecord {
         Ok(())
     }
 
-    /// The kept positions of the game with their scores from Red's view.
+    /// The kept positions of the game with their scores from Red's view:
+    /// those the generator flagged, and of them (as a guard against files
+    /// from other writers) only the ones datagen's cheap rules keep too:
+    /// not in check, the move not a capture, the score not a mate.
     pub fn for_each_kept(&self, mut f: impl FnMut(&Position, i32)) -> io::Result<()> {
         self.replay(|pos, m| {
             if let (true, Some(s)) = (m.kept, m.score) {
-                f(pos, s);
+                if s.abs() < MAX_KEPT_SCORE && !pos.is_capture(m.mv) && !pos.in_check() {
+                    f(pos, s);
+                }
             }
         })
     }
@@ -473,6 +481,12 @@ mod tests {
         g.for_each_kept(|pos, s| seen.push((pos.ply_count(), s)))
             .unwrap();
         assert_eq!(seen, vec![(2, -6), (3, 1), (4, 8)]);
+        // a flagged position with a mate score is not a sample
+        let mut mate = g.clone();
+        mate.moves[3].score = Some(29_000);
+        let mut n = 0;
+        mate.for_each_kept(|_, _| n += 1).unwrap();
+        assert_eq!(n, 2);
         let mut bad = g.clone();
         bad.moves[3].mv = Move::from_iccs("a0a5").unwrap();
         assert!(bad.replay(|_, _| {}).is_err());
