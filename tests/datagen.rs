@@ -185,3 +185,68 @@ fn corrupt_games_are_refused_with_a_message() {
     let e = read_any(&p).unwrap_err().to_string();
     assert!(e.contains("corrupt.games") && e.contains("game 0"), "{e}");
 }
+
+/// `scripts/data-chunks.py` packs a growing games file into chunks that
+/// each read alone and together give the file's samples (skipped without
+/// python3).
+#[test]
+fn chunks_of_a_games_file_hold_each_game_once() {
+    let python = |args: &[&str]| {
+        Command::new("python3")
+            .arg(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/scripts/data-chunks.py"
+            ))
+            .args(args)
+            .output()
+    };
+    if python(&["--help"])
+        .map(|o| !o.status.success())
+        .unwrap_or(true)
+    {
+        eprintln!("python3 not found: skipped");
+        return;
+    }
+    let file = temp("grow.games");
+    let dir = temp("chunks");
+    let _ = std::fs::remove_dir_all(&dir);
+    datagen(&file, &["--games", "4"]);
+    let full = std::fs::read(&file).unwrap();
+    let all = read_any(&file).unwrap().samples;
+    // packed while the third game was half written
+    assert_eq!(summarize(full.as_slice()).unwrap().games, 4);
+    let mut r = GameReader::new(full.as_slice());
+    r.next_game().unwrap();
+    r.next_game().unwrap();
+    let cut = r.complete_bytes() as usize + 7;
+    std::fs::write(&file, &full[..cut]).unwrap();
+    let (d, f) = (dir.to_str().unwrap(), file.to_str().unwrap());
+    for _ in 0..2 {
+        let o = python(&["pack", d, f]).unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    std::fs::write(&file, &full).unwrap();
+    assert!(python(&["pack", d, f]).unwrap().status.success());
+    let chunks: Vec<PathBuf> = (0..2)
+        .map(|i| dir.join(format!("grow.{i:03}.games.xz")))
+        .collect();
+    assert!(
+        !dir.join("grow.002.games.xz").exists(),
+        "nothing new: no chunk"
+    );
+    let mut from_chunks = Vec::new();
+    for c in &chunks {
+        from_chunks.extend(read_any(c).unwrap().samples);
+    }
+    assert_eq!(from_chunks, all);
+    // unpacked, the chunks are one file that reads the same and resumes
+    std::fs::remove_file(&file).unwrap();
+    assert!(python(&["unpack", d, f]).unwrap().status.success());
+    assert_eq!(read_any(&file).unwrap().samples, all);
+    assert_eq!(
+        summarize(std::fs::read(&file).unwrap().as_slice())
+            .unwrap()
+            .last_game,
+        Some(3)
+    );
+}
