@@ -17,4 +17,5 @@ pub mod eval;
 pub mod play;
 pub mod protocol;
 pub mod search;
+pub mod train;
 pub mod tune;

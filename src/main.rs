@@ -50,6 +50,11 @@ enum Command {
     Tune(cli::tune::TuneArgs),
     /// Tune search tunables by SPSA self-play (see docs/spsa.md).
     Spsa(cli::spsa::SpsaArgs),
+    /// The evaluation network: train one, inspect a net file.
+    Net {
+        #[command(subcommand)]
+        command: cli::net::NetCommand,
+    },
     /// Opening book tools: probe, statistics, build.
     Book {
         #[command(subcommand)]
@@ -69,6 +74,7 @@ fn main() -> ExitCode {
         Some(Command::Eval(args)) => cli::eval::run(args),
         Some(Command::Play(args)) => cli::play::run(args),
         Some(Command::Book { command }) => cli::book::run(command),
+        Some(Command::Net { command }) => cli::net::run(command),
         Some(Command::Sigma(args)) => cli::sigma::run(args),
         Some(Command::IpcQuality(args)) => cli::quality::run(args),
         Some(Command::Datagen(args)) => cli::datagen::run(args),

@@ -1,0 +1,180 @@
+//! The trainer's checkpoint: settings, epoch, generator, float weights and
+//! Adam's moments, so that `--resume` goes on exactly where a run stopped.
+//!
+//! Little-endian: magic `CHUHECK1`, the settings (`epochs` is the run's
+//! total when written; a resumed run may extend it), epochs done, the
+//! generator's state, Adam's step, the training and validation sizes,
+//! then parameters, first and second moments (`f32` each), and an FNV-1a
+//! 64 checksum of everything before it. Written to a temporary file and
+//! renamed, so a crash mid-write leaves the previous checkpoint whole.
+
+use super::model::N_PARAMS;
+use super::optim::{Adam, AdamConfig};
+use super::rng::Rng;
+use super::trainer::{TrainConfig, TrainState};
+use crate::eval::nnue::arch::fnv1a64;
+use std::fs;
+use std::io;
+use std::path::Path;
+
+const MAGIC: &[u8; 8] = b"CHUHECK1";
+
+/// What a checkpoint holds besides the state: the settings and the sizes
+/// of the data it was trained on (a resume on other data is refused).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checkpoint {
+    /// The run's settings.
+    pub config: TrainConfig,
+    /// The training state.
+    pub state: TrainState,
+    /// Positions in the training set.
+    pub n_train: u64,
+    /// Positions in the validation set.
+    pub n_val: u64,
+}
+
+fn bad(what: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, format!("bad checkpoint: {what}"))
+}
+
+/// Reads little-endian numbers in order (lengths checked beforehand).
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn take<const N: usize>(&mut self) -> [u8; N] {
+        let v = self.bytes[self.at..self.at + N].try_into().expect("length checked");
+        self.at += N;
+        v
+    }
+    fn u64(&mut self) -> u64 {
+        u64::from_le_bytes(self.take())
+    }
+    fn f32(&mut self) -> f32 {
+        f32::from_le_bytes(self.take())
+    }
+}
+
+impl Checkpoint {
+    /// The checkpoint's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let c = &self.config;
+        let mut b = Vec::with_capacity(16 * 1024 + 12 * N_PARAMS);
+        b.extend_from_slice(MAGIC);
+        for x in [c.epochs as u64, c.batch as u64, c.seed] {
+            b.extend_from_slice(&x.to_le_bytes());
+        }
+        let a = &c.adam;
+        for x in [c.lr, c.final_lr_frac, c.lambda, c.k, a.beta1, a.beta2, a.eps, a.weight_decay] {
+            b.extend_from_slice(&x.to_le_bytes());
+        }
+        let s = &self.state;
+        for x in [s.epoch as u64, s.rng.state, s.adam.step, self.n_train, self.n_val] {
+            b.extend_from_slice(&x.to_le_bytes());
+        }
+        for v in [&s.params, &s.adam.m, &s.adam.v] {
+            for x in v.iter() {
+                b.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        let sum = fnv1a64(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    /// Reads a checkpoint, checking its length, magic and checksum.
+    pub fn from_bytes(bytes: &[u8]) -> io::Result<Checkpoint> {
+        let want = 8 + 3 * 8 + 8 * 4 + 5 * 8 + 3 * 4 * N_PARAMS + 8;
+        if bytes.len() != want {
+            return Err(bad(&format!("{} bytes, expected {want}", bytes.len())));
+        }
+        if &bytes[..8] != MAGIC {
+            return Err(bad("magic"));
+        }
+        let body = want - 8;
+        if fnv1a64(&bytes[..body]).to_le_bytes() != bytes[body..] {
+            return Err(bad("checksum mismatch"));
+        }
+        let mut r = Cursor { bytes, at: 8 };
+        let (epochs, batch, seed) = (r.u64(), r.u64(), r.u64());
+        let h: Vec<f32> = (0..8).map(|_| r.f32()).collect();
+        let (epoch, rng, step, n_train, n_val) = (r.u64(), r.u64(), r.u64(), r.u64(), r.u64());
+        let mut arr = || -> Vec<f32> { (0..N_PARAMS).map(|_| r.f32()).collect() };
+        let (params, m, v) = (arr(), arr(), arr());
+        Ok(Checkpoint {
+            config: TrainConfig {
+                epochs: epochs as usize,
+                batch: batch as usize,
+                lr: h[0],
+                final_lr_frac: h[1],
+                lambda: h[2],
+                k: h[3],
+                seed,
+                adam: AdamConfig {
+                    beta1: h[4],
+                    beta2: h[5],
+                    eps: h[6],
+                    weight_decay: h[7],
+                },
+            },
+            state: TrainState {
+                params,
+                adam: Adam { m, v, step },
+                epoch: epoch as usize,
+                rng: Rng::new(rng),
+            },
+            n_train,
+            n_val,
+        })
+    }
+
+    /// Writes the checkpoint to `path` (through `path.tmp` and a rename).
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        let tmp = path.with_extension("tmp");
+        fs::write(&tmp, self.to_bytes())?;
+        fs::rename(&tmp, path)
+    }
+
+    /// Reads the checkpoint at `path`.
+    pub fn load(path: &Path) -> io::Result<Checkpoint> {
+        Checkpoint::from_bytes(&fs::read(path)?)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checkpoint_reads_back_equal_and_damage_is_refused() {
+        let mut state = TrainState::fresh(5);
+        state.epoch = 3;
+        state.adam.step = 77;
+        state.adam.m[10] = 0.25;
+        state.adam.v[N_PARAMS - 1] = 1.5;
+        let ck = Checkpoint {
+            config: TrainConfig {
+                epochs: 9,
+                batch: 512,
+                lr: 1e-3,
+                final_lr_frac: 0.05,
+                lambda: 0.3,
+                k: 120.0,
+                seed: 5,
+                adam: AdamConfig::default(),
+            },
+            state,
+            n_train: 1000,
+            n_val: 50,
+        };
+        let bytes = ck.to_bytes();
+        assert_eq!(Checkpoint::from_bytes(&bytes).unwrap(), ck);
+        let mut damaged = bytes.clone();
+        damaged[100] ^= 4;
+        assert!(Checkpoint::from_bytes(&damaged).is_err());
+        assert!(Checkpoint::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+    }
+}

@@ -1,0 +1,120 @@
+//! The float net rounded into the integer net the engine plays, and that
+//! integer net's forward pass written straight from the formula in
+//! [`crate::eval::nnue::arch`] (a reference for tests and `net info`, not
+//! the engine's fast path).
+
+use super::model::{BO_OFF, B_OFF, WO_OFF, W_OFF};
+use crate::board::Position;
+use crate::eval::nnue::arch::{HIDDEN, INPUTS, QA, QB, SCALE};
+use crate::eval::nnue::file::QuantizedNet;
+
+fn round_i16(x: f32, scale: i32) -> i16 {
+    (x * scale as f32)
+        .round()
+        .clamp(i16::MIN as f32, i16::MAX as f32) as i16
+}
+
+/// `W_q = round(W·QA)`, `b_q = round(b·QA)`, `w_o,q = round(w_o·QB)`,
+/// `b_o,q = round(b_o·QA·QB)`. The trainer's clips keep every value in
+/// range (the clamps here only guard against a hand-made parameter file).
+pub fn quantize(params: &[f32]) -> QuantizedNet {
+    QuantizedNet {
+        ft_weights: params[W_OFF..W_OFF + INPUTS * HIDDEN]
+            .iter()
+            .map(|&w| round_i16(w, QA))
+            .collect(),
+        ft_bias: params[B_OFF..WO_OFF].iter().map(|&b| round_i16(b, QA)).collect(),
+        out_weights: params[WO_OFF..BO_OFF]
+            .iter()
+            .map(|&w| round_i16(w, QB))
+            .collect(),
+        out_bias: (params[BO_OFF] as f64 * (QA * QB) as f64)
+            .round()
+            .clamp(i32::MIN as f64, i32::MAX as f64) as i32,
+    }
+}
+
+/// The integer score in centipawns (side to move's view) of the feature
+/// lists, exactly as [`crate::eval::nnue::arch`] defines it.
+pub fn int_score(net: &QuantizedNet, us: &[u16], them: &[u16]) -> i32 {
+    let acc = |feats: &[u16]| -> Vec<i16> {
+        let mut a = net.ft_bias.clone();
+        for &f in feats {
+            let row = &net.ft_weights[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+            for (x, &w) in a.iter_mut().zip(row) {
+                *x = x.checked_add(w).expect("accumulator overflow");
+            }
+        }
+        a
+    };
+    let mut sum: i32 = 0;
+    for (persp, a) in [acc(us), acc(them)].iter().enumerate() {
+        for (j, &x) in a.iter().enumerate() {
+            let v = i32::from(x).clamp(0, QA);
+            let w = i32::from(net.out_weights[persp * HIDDEN + j]);
+            sum = sum.checked_add(v * v * w).expect("output sum overflow");
+        }
+    }
+    let out = i64::from(sum / QA + net.out_bias);
+    (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+}
+
+/// The integer score of a position (centipawns, side to move's view).
+pub fn int_score_of(net: &QuantizedNet, pos: &Position) -> i32 {
+    let (us, them) = super::features::features(pos);
+    int_score(net, &us, &them)
+}
+
+/// The expected spread (one standard deviation, centipawns) of `float
+/// score − integer score` for one position, taking each rounding as an
+/// independent uniform error of half a unit: the output weights (`1/QB`
+/// steps, times the unit's activation) and the accumulators (`1/QA` steps
+/// per term, moving activation `h²` by `2h` times as much). The two
+/// truncating divisions add at most about 1 cp on top.
+pub fn error_sigma(params: &[f32], us: &[u16], them: &[u16]) -> f32 {
+    use super::model::{accumulate, screlu};
+    let uniform = 1.0 / 12.0f32; // variance of a rounding error, in steps²
+    let mut var = 0.0f32;
+    for (persp, feats) in [us, them].iter().enumerate() {
+        let mut h = [0.0f32; HIDDEN];
+        accumulate(params, feats, &mut h);
+        let terms = (feats.len() + 1) as f32;
+        for (j, &x) in h.iter().enumerate() {
+            let a = screlu(x);
+            let slope = if x > 0.0 && x < 1.0 { 2.0 * x } else { 0.0 };
+            let wo = params[WO_OFF + persp * HIDDEN + j];
+            var += a * a * uniform / (QB * QB) as f32
+                + wo * wo * slope * slope * terms * uniform / (QA * QA) as f32;
+        }
+    }
+    var.sqrt() * SCALE as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::train::model::{forward, init_params, N_PARAMS};
+    use crate::train::rng::Rng;
+
+    #[test]
+    fn the_integer_score_follows_the_float_one() {
+        let mut rng = Rng::new(11);
+        let mut p = init_params(&mut rng);
+        for b in &mut p[B_OFF..WO_OFF] {
+            *b = 0.4 + 0.3 * rng.symmetric();
+        }
+        p[BO_OFF] = 0.1;
+        assert_eq!(p.len(), N_PARAMS);
+        let q = quantize(&p);
+        for s in 0..20u16 {
+            let us: Vec<u16> = (0..30).map(|i| (i * 37 + s * 11) % INPUTS as u16).collect();
+            let them: Vec<u16> = (0..30).map(|i| (i * 53 + s * 7) % INPUTS as u16).collect();
+            let float = forward(&p, &us, &them) * SCALE as f32;
+            let int = int_score(&q, &us, &them);
+            let sigma = error_sigma(&p, &us, &them);
+            let tol = 4.0 * sigma + 1.5;
+            assert!((float - int as f32).abs() <= tol, "{float} vs {int} (tolerance {tol})");
+            assert!(tol < 40.0, "a useless tolerance: {tol}");
+        }
+    }
+}
