@@ -40,7 +40,8 @@ pub struct TrainArgs {
     /// read through the `xz` command).
     #[arg(long, num_args = 1.., required = true)]
     data: Vec<PathBuf>,
-    /// Where to write the quantized net (written after every epoch).
+    /// Where to write the quantized net: the net of the epoch with the
+    /// lowest validation loss so far, rewritten when an epoch beats it.
     #[arg(long)]
     out: PathBuf,
     /// The checkpoint file (default: the net's path with `.ckpt`).
@@ -196,6 +197,7 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
     if train_set.is_empty() {
         return Err("no training positions".into());
     }
+    let mut best_val = resumed.as_ref().map_or(f64::INFINITY, |c| c.best_val);
     let (cfg, mut state) = match resumed {
         Some(c) => {
             if (c.n_train, c.n_val) != (train_set.len() as u64, val_set.len() as u64) {
@@ -261,6 +263,7 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
     bar.set_message(format!("{}", state.epoch + 1));
     let until = args.stop_after.unwrap_or(cfg.epochs);
     let n_train = train_set.len();
+    let mut best_params: Option<Vec<f32>> = None;
     train(
         &train_set,
         &val_set,
@@ -272,21 +275,32 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
             bar.suspend(|| print_epoch(report, n_train));
             bar.set_message(format!("{}", report.epoch + 1));
             bar.set_position(0);
+            // the net file keeps the epoch with the lowest validation loss
+            // (every epoch without a validation set)
+            let improved = report.val_loss.is_nan() || report.val_loss < best_val;
+            if improved {
+                best_val = report.val_loss;
+                write_net(&args.out, &st.params)?;
+                best_params = Some(st.params.clone());
+                bar.suspend(|| eprintln!("  wrote {} (best validation loss so far)", args.out.display()));
+            }
             let ck = Checkpoint {
                 config: cfg,
                 state: st.clone(),
                 n_train: n_train as u64,
                 n_val: val_set.len() as u64,
+                best_val,
             };
             ck.save(&ckpt_path)
-                .map_err(|e| format!("{}: {e}", ckpt_path.display()))?;
-            write_net(&args.out, &st.params)
+                .map_err(|e| format!("{}: {e}", ckpt_path.display()))
         },
     )?;
     bar.finish_and_clear();
-    report_quantization(&state.params, &val_set);
+    if let Some(p) = &best_params {
+        report_quantization(p, &val_set);
+    }
     eprintln!(
-        "wrote {} after {} epochs ({:.1} s in all)",
+        "{} holds the best epoch's net (validation loss {best_val:.6}); {} epochs done ({:.1} s in all)",
         args.out.display(),
         state.epoch,
         started.elapsed().as_secs_f64()

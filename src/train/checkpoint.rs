@@ -4,7 +4,7 @@
 //! Little-endian: magic `CHUHECK1`, the settings (`epochs` is the run's
 //! total when written; a resumed run may extend it), epochs done, the
 //! generator's state, Adam's step, the training and validation sizes,
-//! then parameters, first and second moments (`f32` each), and an FNV-1a
+//! the best validation loss so far, then parameters, first and second moments (`f32` each), and an FNV-1a
 //! 64 checksum of everything before it. Written to a temporary file and
 //! renamed, so a crash mid-write leaves the previous checkpoint whole.
 
@@ -31,6 +31,9 @@ pub struct Checkpoint {
     pub n_train: u64,
     /// Positions in the validation set.
     pub n_val: u64,
+    /// The lowest validation loss of the run so far (the net file holds
+    /// that epoch's net); infinite before the first epoch.
+    pub best_val: f64,
 }
 
 fn bad(what: &str) -> io::Error {
@@ -74,6 +77,7 @@ impl Checkpoint {
         for x in [s.epoch as u64, s.rng.state, s.adam.step, self.n_train, self.n_val] {
             b.extend_from_slice(&x.to_le_bytes());
         }
+        b.extend_from_slice(&self.best_val.to_le_bytes());
         for v in [&s.params, &s.adam.m, &s.adam.v] {
             for x in v.iter() {
                 b.extend_from_slice(&x.to_le_bytes());
@@ -86,7 +90,7 @@ impl Checkpoint {
 
     /// Reads a checkpoint, checking its length, magic and checksum.
     pub fn from_bytes(bytes: &[u8]) -> io::Result<Checkpoint> {
-        let want = 8 + 3 * 8 + 8 * 4 + 5 * 8 + 3 * 4 * N_PARAMS + 8;
+        let want = 8 + 3 * 8 + 8 * 4 + 6 * 8 + 3 * 4 * N_PARAMS + 8;
         if bytes.len() != want {
             return Err(bad(&format!("{} bytes, expected {want}", bytes.len())));
         }
@@ -101,6 +105,7 @@ impl Checkpoint {
         let (epochs, batch, seed) = (r.u64(), r.u64(), r.u64());
         let h: Vec<f32> = (0..8).map(|_| r.f32()).collect();
         let (epoch, rng, step, n_train, n_val) = (r.u64(), r.u64(), r.u64(), r.u64(), r.u64());
+        let best_val = f64::from_bits(r.u64());
         let mut arr = || -> Vec<f32> { (0..N_PARAMS).map(|_| r.f32()).collect() };
         let (params, m, v) = (arr(), arr(), arr());
         Ok(Checkpoint {
@@ -127,6 +132,7 @@ impl Checkpoint {
             },
             n_train,
             n_val,
+            best_val,
         })
     }
 
@@ -169,6 +175,7 @@ mod tests {
             state,
             n_train: 1000,
             n_val: 50,
+            best_val: 0.0061,
         };
         let bytes = ck.to_bytes();
         assert_eq!(Checkpoint::from_bytes(&bytes).unwrap(), ck);

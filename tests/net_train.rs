@@ -1,0 +1,237 @@
+//! The NNUE trainer on tiny generated data: it learns that a rook is worth
+//! having, a resumed run equals an uninterrupted one, the same seed gives
+//! the same weights on any thread count, and the quantized net scores
+//! like the float one.
+
+use chuhe::board::{Colour, PieceKind, Position, Square};
+use chuhe::eval::nnue::arch::SCALE;
+use chuhe::eval::nnue::file::QuantizedNet;
+use chuhe::train::checkpoint::Checkpoint;
+use chuhe::train::features::{features, TrainSet};
+use chuhe::train::model::{forward, score_cp};
+use chuhe::train::optim::AdamConfig;
+use chuhe::train::quantize::{error_sigma, int_score, int_score_of, quantize};
+use chuhe::train::source::{read_text, Labelled};
+use chuhe::train::trainer::{train, TrainConfig, TrainState};
+use chuhe::tune::data::{red_result, short_fen, GameRecords};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::convert::Infallible;
+
+fn value(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::Rook => 500,
+        PieceKind::Cannon | PieceKind::Knight => 250,
+        PieceKind::Advisor | PieceKind::Bishop => 100,
+        PieceKind::Pawn => 50,
+        PieceKind::King => 0,
+    }
+}
+
+/// Material balance from Red's view: the "search score" of the test data.
+fn material(pos: &Position) -> i32 {
+    Colour::ALL
+        .iter()
+        .flat_map(|&c| pos.pieces_of(c))
+        .map(|(_, p)| p.colour().sign() * value(p.kind()))
+        .sum()
+}
+
+/// Random games from the start; every position after a few plies is
+/// labelled with its material balance and a result that follows it. The
+/// data goes through the text format and its reader, as real data does.
+fn generated(seed: u64, games: usize) -> Vec<Labelled> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut text = String::new();
+    for g in 0..games {
+        let mut pos = Position::startpos();
+        let mut rec = GameRecords {
+            game: g as u64,
+            ..GameRecords::default()
+        };
+        let plies = rng.gen_range(20..120);
+        for ply in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(moves.as_slice()[rng.gen_range(0..moves.len())]);
+            if ply >= 6 && ply % 3 == 0 {
+                rec.positions.push((short_fen(&pos), Some(material(&pos))));
+            }
+        }
+        let m = material(&pos);
+        rec.result = red_result(match m {
+            m if m > 150 => Some(Colour::Red),
+            m if m < -150 => Some(Colour::Black),
+            _ => None,
+        });
+        text.push_str(&rec.to_text());
+    }
+    read_text(text.as_bytes(), seed).expect("generated data reads back")
+}
+
+fn set_of(v: &[Labelled]) -> TrainSet {
+    let mut s = TrainSet::new();
+    for l in v {
+        s.push(l);
+    }
+    s
+}
+
+fn config(epochs: usize) -> TrainConfig {
+    TrainConfig {
+        epochs,
+        batch: 256,
+        lr: 4e-3,
+        final_lr_frac: 0.1,
+        lambda: 0.0,
+        k: 400.0,
+        seed: 7,
+        adam: AdamConfig::default(),
+    }
+}
+
+fn run(set: &TrainSet, val: &TrainSet, cfg: &TrainConfig, until: usize) -> (TrainState, Vec<f64>) {
+    let mut state = TrainState::fresh(cfg.seed);
+    let mut losses = Vec::new();
+    train::<Infallible>(set, val, cfg, &mut state, until, &mut |_| {}, &mut |r, _| {
+        losses.push(r.val_loss);
+        Ok(())
+    })
+    .unwrap();
+    (state, losses)
+}
+
+/// `pos` without the piece on `sq`, if that is still a legal position.
+fn without(pos: &Position, sq: Square) -> Option<Position> {
+    let fen = short_fen(pos);
+    let (board, side) = fen.split_once(' ')?;
+    let mut rows: Vec<Vec<char>> = board
+        .split('/')
+        .map(|r| {
+            r.chars()
+                .flat_map(|c| match c.to_digit(10) {
+                    Some(n) => vec!['.'; n as usize],
+                    None => vec![c],
+                })
+                .collect()
+        })
+        .collect();
+    rows[9 - sq.rank() as usize][sq.file() as usize] = '.';
+    let board: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let mut s = String::new();
+            let mut empty = 0;
+            for &c in r.iter().chain(std::iter::once(&'/')) {
+                if c == '.' {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                if c != '/' {
+                    s.push(c);
+                }
+            }
+            s
+        })
+        .collect();
+    Position::from_fen(&format!("{} {side}", board.join("/"))).ok()
+}
+
+#[test]
+fn a_tiny_net_learns_that_a_rook_is_worth_having() {
+    let data = set_of(&generated(1, 400));
+    let held_out = generated(2, 60);
+    let val = set_of(&held_out);
+    let cfg = config(12);
+    let (state, losses) = run(&data, &val, &cfg, cfg.epochs);
+    assert!(losses.last() < losses.first(), "validation loss {losses:?}");
+    // held-out positions where the side to move has a rook: taking it off
+    // must lower the net's score
+    let (mut pairs, mut right, mut gain) = (0, 0, 0.0f32);
+    for l in &held_out {
+        let pos = &l.position;
+        let us = pos.side_to_move();
+        let Some(sq) = pos.squares_of(us, PieceKind::Rook).next() else {
+            continue;
+        };
+        let Some(less) = without(pos, sq) else {
+            continue;
+        };
+        let (a, b) = (score_cp(&state.params, pos), score_cp(&state.params, &less));
+        pairs += 1;
+        right += usize::from(a > b);
+        gain += a - b;
+    }
+    assert!(pairs >= 100, "only {pairs} pairs");
+    assert!(right * 10 >= pairs * 9, "{right} of {pairs} pairs ordered");
+    assert!(gain / pairs as f32 > 100.0, "a rook is worth {} cp", gain / pairs as f32);
+}
+
+#[test]
+fn a_resumed_run_equals_an_uninterrupted_one() {
+    let data = set_of(&generated(3, 120));
+    let val = set_of(&generated(4, 20));
+    let cfg = config(3);
+    let (straight, _) = run(&data, &val, &cfg, 3);
+    let (half, _) = run(&data, &val, &cfg, 2);
+    assert_eq!(half.epoch, 2);
+    assert_ne!(half.params, straight.params);
+    // through the checkpoint's bytes, as `--resume` reads it
+    let ck = Checkpoint {
+        config: cfg,
+        state: half,
+        n_train: data.len() as u64,
+        n_val: val.len() as u64,
+        best_val: f64::INFINITY,
+    };
+    let back = Checkpoint::from_bytes(&ck.to_bytes()).unwrap();
+    let mut resumed = back.state;
+    train::<Infallible>(&data, &val, &back.config, &mut resumed, 3, &mut |_| {}, &mut |_, _| Ok(()))
+        .unwrap();
+    assert_eq!(resumed, straight);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_weights_on_any_thread_count() {
+    let data = set_of(&generated(5, 80));
+    let val = set_of(&generated(6, 10));
+    let cfg = config(2);
+    let on = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| run(&data, &val, &cfg, 2).0)
+    };
+    let one = on(1);
+    assert_eq!(one, on(1));
+    assert_eq!(one, on(3));
+    let other = TrainConfig { seed: 8, ..cfg };
+    assert_ne!(one.params, run(&data, &val, &other, 2).0.params);
+}
+
+#[test]
+fn the_quantized_net_scores_like_the_float_one() {
+    let data = set_of(&generated(9, 200));
+    let held_out = generated(10, 40);
+    let cfg = config(6);
+    let (state, _) = run(&data, &set_of(&held_out), &cfg, cfg.epochs);
+    let net = QuantizedNet::from_bytes(&quantize(&state.params).to_bytes()).unwrap();
+    let mut total = 0.0;
+    for l in &held_out {
+        let (us, them) = features(&l.position);
+        let float = forward(&state.params, &us, &them) * SCALE as f32;
+        let int = int_score(&net, &us, &them);
+        assert_eq!(int, int_score_of(&net, &l.position));
+        let tol = 4.0 * error_sigma(&state.params, &us, &them) + 1.5;
+        assert!((float - int as f32).abs() <= tol, "{float} vs {int}, tolerance {tol}");
+        total += (float - int as f32).abs();
+    }
+    assert!(total / (held_out.len() as f32) < 10.0);
+}
