@@ -95,10 +95,18 @@ fn config(epochs: usize) -> TrainConfig {
 fn run(set: &TrainSet, val: &TrainSet, cfg: &TrainConfig, until: usize) -> (TrainState, Vec<f64>) {
     let mut state = TrainState::fresh(cfg.seed);
     let mut losses = Vec::new();
-    train::<Infallible>(set, val, cfg, &mut state, until, &mut |_| {}, &mut |r, _| {
-        losses.push(r.val_loss);
-        Ok(())
-    })
+    train::<Infallible>(
+        set,
+        val,
+        cfg,
+        &mut state,
+        until,
+        &mut |_| {},
+        &mut |r, _| {
+            losses.push(r.val_loss);
+            Ok(())
+        },
+    )
     .unwrap();
     (state, losses)
 }
@@ -170,7 +178,11 @@ fn a_tiny_net_learns_that_a_rook_is_worth_having() {
     }
     assert!(pairs >= 100, "only {pairs} pairs");
     assert!(right * 10 >= pairs * 9, "{right} of {pairs} pairs ordered");
-    assert!(gain / pairs as f32 > 100.0, "a rook is worth {} cp", gain / pairs as f32);
+    assert!(
+        gain / pairs as f32 > 100.0,
+        "a rook is worth {} cp",
+        gain / pairs as f32
+    );
 }
 
 #[test]
@@ -192,8 +204,16 @@ fn a_resumed_run_equals_an_uninterrupted_one() {
     };
     let back = Checkpoint::from_bytes(&ck.to_bytes()).unwrap();
     let mut resumed = back.state;
-    train::<Infallible>(&data, &val, &back.config, &mut resumed, 3, &mut |_| {}, &mut |_, _| Ok(()))
-        .unwrap();
+    train::<Infallible>(
+        &data,
+        &val,
+        &back.config,
+        &mut resumed,
+        3,
+        &mut |_| {},
+        &mut |_, _| Ok(()),
+    )
+    .unwrap();
     assert_eq!(resumed, straight);
 }
 
@@ -230,7 +250,10 @@ fn the_quantized_net_scores_like_the_float_one() {
         let int = int_score(&net, &us, &them);
         assert_eq!(int, int_score_of(&net, &l.position));
         let tol = 4.0 * error_sigma(&state.params, &us, &them) + 1.5;
-        assert!((float - int as f32).abs() <= tol, "{float} vs {int}, tolerance {tol}");
+        assert!(
+            (float - int as f32).abs() <= tol,
+            "{float} vs {int}, tolerance {tol}"
+        );
         total += (float - int as f32).abs();
     }
     assert!(total / (held_out.len() as f32) < 10.0);

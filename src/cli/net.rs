@@ -9,8 +9,8 @@ use chuhe::eval::nnue::file::QuantizedNet;
 use chuhe::eval::params::{EG, MG};
 use chuhe::train::checkpoint::Checkpoint;
 use chuhe::train::features::{load, TrainSet};
-use chuhe::train::optim::{AdamConfig, FT_CLIP, OUT_CLIP};
 use chuhe::train::model::forward;
+use chuhe::train::optim::{AdamConfig, FT_CLIP, OUT_CLIP};
 use chuhe::train::quantize::{error_sigma, int_score, int_score_of, quantize};
 use chuhe::train::source::{Labelled, PositionSource, TextSource};
 use chuhe::train::trainer::{train, EpochReport, TrainConfig, TrainState};
@@ -147,10 +147,12 @@ fn fitted_k(samples: &[Sample]) -> f32 {
 
 fn print_epoch(r: &EpochReport, n_train: usize) {
     eprintln!(
-        "epoch {:>3}: train {:.6} validation {:.6} lr {:.2e} {:.1} s ({:.2} s per M positions)",
+        "epoch {:>3}: train {:.6} validation {:.6} (vs score {:.6}, vs result {:.6}) lr {:.2e} {:.1} s ({:.2} s per M positions)",
         r.epoch,
         r.train_loss,
         r.val_loss,
+        r.val_parts[0],
+        r.val_parts[1],
         r.lr,
         r.seconds,
         r.seconds / (n_train as f64 / 1e6)
@@ -177,7 +179,11 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
     let mut tee = Tee {
         inner: &mut text,
         kept: Vec::new(),
-        cap: if args.k.is_none() && resumed.is_none() { 200_000 } else { 0 },
+        cap: if args.k.is_none() && resumed.is_none() {
+            200_000
+        } else {
+            0
+        },
     };
     let (train_set, val_set): (TrainSet, TrainSet) = load(
         &mut tee,
@@ -282,7 +288,12 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
                 best_val = report.val_loss;
                 write_net(&args.out, &st.params)?;
                 best_params = Some(st.params.clone());
-                bar.suspend(|| eprintln!("  wrote {} (best validation loss so far)", args.out.display()));
+                bar.suspend(|| {
+                    eprintln!(
+                        "  wrote {} (best validation loss so far)",
+                        args.out.display()
+                    )
+                });
             }
             let ck = Checkpoint {
                 config: cfg,
@@ -342,16 +353,27 @@ fn write_net(path: &Path, params: &[f32]) -> Result<(), String> {
 /// Sample positions for `net info`: the start, and the start with one of
 /// Black's rooks (then also a horse) taken off, Red to move.
 const SAMPLES: [(&str, &str); 4] = [
-    ("start position, Red to move", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
-    ("start position, Black to move", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b"),
-    ("Red a rook up, Red to move", "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
-    ("Red a rook and a horse up", "2bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
+    (
+        "start position, Red to move",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+    ),
+    (
+        "start position, Black to move",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b",
+    ),
+    (
+        "Red a rook up, Red to move",
+        "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+    ),
+    (
+        "Red a rook and a horse up",
+        "2bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+    ),
 ];
 
 fn run_info(path: &Path) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let net =
-        QuantizedNet::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let net = QuantizedNet::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     let sum = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8 bytes"));
     println!("{}: valid chuhe net, {} bytes", path.display(), bytes.len());
     println!("shape {INPUTS} inputs x {HIDDEN} hidden x 2 perspectives, QA {QA} QB {QB}");
@@ -366,10 +388,26 @@ fn run_info(path: &Path) -> Result<(), String> {
             v.len()
         );
     };
-    stats("feature weights", &net.ft_weights, (FT_CLIP * QA as f32).round() as i32);
-    stats("feature biases", &net.ft_bias, (FT_CLIP * QA as f32).round() as i32);
-    stats("output weights", &net.out_weights, (OUT_CLIP * QB as f32).round() as i32);
-    println!("output bias {} ({:.1} cp)", net.out_bias, net.out_bias as f64 * 400.0 / (QA * QB) as f64);
+    stats(
+        "feature weights",
+        &net.ft_weights,
+        (FT_CLIP * QA as f32).round() as i32,
+    );
+    stats(
+        "feature biases",
+        &net.ft_bias,
+        (FT_CLIP * QA as f32).round() as i32,
+    );
+    stats(
+        "output weights",
+        &net.out_weights,
+        (OUT_CLIP * QB as f32).round() as i32,
+    );
+    println!(
+        "output bias {} ({:.1} cp)",
+        net.out_bias,
+        net.out_bias as f64 * 400.0 / (QA * QB) as f64
+    );
     for (name, fen) in SAMPLES {
         let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
         println!("{:>5} cp  {name}  ({fen})", int_score_of(&net, &pos));

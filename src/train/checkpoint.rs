@@ -37,7 +37,10 @@ pub struct Checkpoint {
 }
 
 fn bad(what: &str) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, format!("bad checkpoint: {what}"))
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("bad checkpoint: {what}"),
+    )
 }
 
 /// Reads little-endian numbers in order (lengths checked beforehand).
@@ -48,7 +51,9 @@ struct Cursor<'a> {
 
 impl Cursor<'_> {
     fn take<const N: usize>(&mut self) -> [u8; N] {
-        let v = self.bytes[self.at..self.at + N].try_into().expect("length checked");
+        let v = self.bytes[self.at..self.at + N]
+            .try_into()
+            .expect("length checked");
         self.at += N;
         v
     }
@@ -70,11 +75,26 @@ impl Checkpoint {
             b.extend_from_slice(&x.to_le_bytes());
         }
         let a = &c.adam;
-        for x in [c.lr, c.final_lr_frac, c.lambda, c.k, a.beta1, a.beta2, a.eps, a.weight_decay] {
+        for x in [
+            c.lr,
+            c.final_lr_frac,
+            c.lambda,
+            c.k,
+            a.beta1,
+            a.beta2,
+            a.eps,
+            a.weight_decay,
+        ] {
             b.extend_from_slice(&x.to_le_bytes());
         }
         let s = &self.state;
-        for x in [s.epoch as u64, s.rng.state, s.adam.step, self.n_train, self.n_val] {
+        for x in [
+            s.epoch as u64,
+            s.rng.state,
+            s.adam.step,
+            self.n_train,
+            self.n_val,
+        ] {
             b.extend_from_slice(&x.to_le_bytes());
         }
         b.extend_from_slice(&self.best_val.to_le_bytes());

@@ -71,7 +71,8 @@ impl TrainSet {
         let red = l.position.side_to_move() == Colour::Red;
         let score = l.score.map_or(f32::NAN, |s| s as f32);
         self.score.push(if red { score } else { -score });
-        self.result.push(if red { l.result } else { 1.0 - l.result });
+        self.result
+            .push(if red { l.result } else { 1.0 - l.result });
     }
 
     /// Position `i`'s ("us", "them") features.
@@ -167,7 +168,9 @@ mod tests {
 
     #[test]
     fn the_validation_split_keeps_games_whole_and_is_about_the_share_asked() {
-        let n = (0..10_000u64).filter(|&g| is_validation(g, 1, 10.0)).count();
+        let n = (0..10_000u64)
+            .filter(|&g| is_validation(g, 1, 10.0))
+            .count();
         assert!((800..1200).contains(&n), "{n}");
         assert_eq!(is_validation(42, 1, 10.0), is_validation(42, 1, 10.0));
     }

@@ -176,7 +176,14 @@ mod tests {
         let (t, k) = (0.7, 150.0);
         let mut grad = vec![0.0; N_PARAMS];
         backward(&p, &us, &them, t, k, 1.0, &mut grad);
-        for &i in &[W_OFF + 3 * HIDDEN + 7, W_OFF + 110 * HIDDEN + 9, B_OFF + 5, WO_OFF + 2, WO_OFF + HIDDEN + 11, BO_OFF] {
+        for &i in &[
+            W_OFF + 3 * HIDDEN + 7,
+            W_OFF + 110 * HIDDEN + 9,
+            B_OFF + 5,
+            WO_OFF + 2,
+            WO_OFF + HIDDEN + 11,
+            BO_OFF,
+        ] {
             let eps = 1e-3;
             let mut q = p.clone();
             q[i] += eps;

@@ -120,7 +120,11 @@ impl Adam {
 /// The learning rate after `done` of `total` steps: cosine from `lr` down
 /// to `lr · final_frac`.
 pub fn cosine_lr(lr: f32, final_frac: f32, done: u64, total: u64) -> f32 {
-    let x = if total == 0 { 1.0 } else { (done as f64 / total as f64).min(1.0) };
+    let x = if total == 0 {
+        1.0
+    } else {
+        (done as f64 / total as f64).min(1.0)
+    };
     let lo = lr as f64 * final_frac as f64;
     (lo + 0.5 * (lr as f64 - lo) * (1.0 + (std::f64::consts::PI * x).cos())) as f32
 }

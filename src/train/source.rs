@@ -131,7 +131,10 @@ pub fn read_text(input: impl BufRead, game_key: u64) -> io::Result<Vec<Labelled>
         .into_iter()
         .map(|s| {
             let position = Position::from_fen(&s.fen).map_err(|e| {
-                io::Error::new(io::ErrorKind::InvalidData, format!("bad FEN '{}': {e}", s.fen))
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("bad FEN '{}': {e}", s.fen),
+                )
             })?;
             Ok(Labelled {
                 game: game_key ^ crate::train::rng::mix(s.game),

@@ -7,10 +7,12 @@
 //! and settings give bit-identical weights on any thread count (on the
 //! same machine and build).
 
+use super::features::sigmoid;
 use super::features::TrainSet;
-use super::model::{backward, init_params, loss, N_PARAMS};
+use super::model::{backward, forward, init_params, N_PARAMS};
 use super::optim::{cosine_lr, Adam, AdamConfig};
 use super::rng::Rng;
+use crate::eval::nnue::arch::SCALE;
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -74,6 +76,10 @@ pub struct EpochReport {
     pub train_loss: f64,
     /// Mean loss on the validation set after the epoch.
     pub val_loss: f64,
+    /// The validation loss against the searched score alone (λ = 0) and
+    /// against the game result alone (λ = 1): comparable between runs of
+    /// different λ.
+    pub val_parts: [f64; 2],
     /// Learning rate at the epoch's end.
     pub lr: f32,
     /// Wall-clock seconds of the epoch (training and validation).
@@ -82,23 +88,35 @@ pub struct EpochReport {
 
 /// Mean loss of `params` over `set` (fixed-order sum).
 pub fn mean_loss(params: &[f32], set: &TrainSet, lambda: f32, k: f32) -> f64 {
+    mean_losses(params, set, &[lambda], k)[0]
+}
+
+/// Mean losses of `params` over `set` against the targets of each of
+/// `lambdas`, from one forward pass per position (fixed-order sums).
+pub fn mean_losses(params: &[f32], set: &TrainSet, lambdas: &[f32], k: f32) -> Vec<f64> {
     if set.is_empty() {
-        return f64::NAN;
+        return vec![f64::NAN; lambdas.len()];
     }
     const CHUNK: usize = 4096;
     let idx: Vec<usize> = (0..set.len()).collect();
-    let parts: Vec<f64> = idx
+    let parts: Vec<Vec<f64>> = idx
         .par_chunks(CHUNK)
         .map(|c| {
-            c.iter()
-                .map(|&i| {
-                    let (us, them) = set.features(i);
-                    loss(params, us, them, set.target(i, lambda, k), k) as f64
-                })
-                .sum()
+            let mut sums = vec![0.0f64; lambdas.len()];
+            for &i in c {
+                let (us, them) = set.features(i);
+                let p = sigmoid(forward(params, us, them) * SCALE as f32 / k);
+                for (s, &l) in sums.iter_mut().zip(lambdas) {
+                    let e = p - set.target(i, l, k);
+                    *s += f64::from(e * e);
+                }
+            }
+            sums
         })
         .collect();
-    parts.iter().sum::<f64>() / set.len() as f64
+    (0..lambdas.len())
+        .map(|j| parts.iter().map(|p| p[j]).sum::<f64>() / set.len() as f64)
+        .collect()
 }
 
 /// Trains `state` on `train` until `until` epochs are done (at most
@@ -154,26 +172,26 @@ pub fn train<E>(
                 .collect();
             loss_sum += losses.iter().sum::<f64>();
             const CHUNK: usize = 1 << 14;
-            grad.par_chunks_mut(CHUNK)
-                .enumerate()
-                .for_each(|(c, out)| {
-                    let at = c * CHUNK;
-                    let len = out.len();
-                    out.copy_from_slice(&grads[0][at..at + len]);
-                    for g in &grads[1..] {
-                        for (o, x) in out.iter_mut().zip(&g[at..at + len]) {
-                            *o += x;
-                        }
+            grad.par_chunks_mut(CHUNK).enumerate().for_each(|(c, out)| {
+                let at = c * CHUNK;
+                let len = out.len();
+                out.copy_from_slice(&grads[0][at..at + len]);
+                for g in &grads[1..] {
+                    for (o, x) in out.iter_mut().zip(&g[at..at + len]) {
+                        *o += x;
                     }
-                });
+                }
+            });
             state.adam.step(&mut state.params, &grad, lr, &cfg.adam);
             on_batch((b * batch + idx.len()).min(n));
         }
         state.epoch += 1;
+        let losses = mean_losses(&state.params, val, &[cfg.lambda, 0.0, 1.0], cfg.k);
         let report = EpochReport {
             epoch: state.epoch,
             train_loss: loss_sum / n.max(1) as f64,
-            val_loss: mean_loss(&state.params, val, cfg.lambda, cfg.k),
+            val_loss: losses[0],
+            val_parts: [losses[1], losses[2]],
             lr,
             seconds: started.elapsed().as_secs_f64(),
         };
