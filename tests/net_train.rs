@@ -10,7 +10,7 @@ use chuhe::train::checkpoint::Checkpoint;
 use chuhe::train::features::{features, TrainSet};
 use chuhe::train::model::{forward, score_cp};
 use chuhe::train::optim::AdamConfig;
-use chuhe::train::quantize::{error_sigma, int_score, int_score_of, quantize};
+use chuhe::train::quantize::{calibrate, error_sigma, int_score, int_score_of, quantize};
 use chuhe::train::source::{read_text, Labelled};
 use chuhe::train::trainer::{train, TrainConfig, TrainState};
 use chuhe::tune::data::{red_result, short_fen, GameRecords};
@@ -242,7 +242,19 @@ fn the_quantized_net_scores_like_the_float_one() {
     let held_out = generated(10, 40);
     let cfg = config(6);
     let (state, _) = run(&data, &set_of(&held_out), &cfg, cfg.epochs);
-    let net = QuantizedNet::from_bytes(&quantize(&state.params).to_bytes()).unwrap();
+    let mut net = quantize(&state.params);
+    // the bias correction, fitted on the training positions, leaves no
+    // mean offset there
+    calibrate(&mut net, &state.params, &data, data.len());
+    let offset: f32 = (0..data.len())
+        .map(|i| {
+            let (us, them) = data.features(i);
+            forward(&state.params, us, them) * SCALE as f32 - int_score(&net, us, them) as f32
+        })
+        .sum::<f32>()
+        / data.len() as f32;
+    assert!(offset.abs() < 0.5, "mean offset {offset} cp");
+    let net = QuantizedNet::from_bytes(&net.to_bytes()).unwrap();
     let mut total = 0.0;
     for l in &held_out {
         let (us, them) = features(&l.position);

@@ -11,7 +11,7 @@ use chuhe::train::checkpoint::Checkpoint;
 use chuhe::train::features::{load, TrainSet};
 use chuhe::train::model::forward;
 use chuhe::train::optim::{AdamConfig, FT_CLIP, OUT_CLIP};
-use chuhe::train::quantize::{error_sigma, int_score, int_score_of, quantize};
+use chuhe::train::quantize::{calibrate, error_sigma, int_score, int_score_of, quantize};
 use chuhe::train::source::{Labelled, PositionSource, TextSource};
 use chuhe::train::trainer::{train, EpochReport, TrainConfig, TrainState};
 use chuhe::tune::data::{short_fen, Sample};
@@ -286,7 +286,7 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
             let improved = report.val_loss.is_nan() || report.val_loss < best_val;
             if improved {
                 best_val = report.val_loss;
-                write_net(&args.out, &st.params)?;
+                write_net(&args.out, &quantized(&st.params, &val_set))?;
                 best_params = Some(st.params.clone());
                 bar.suspend(|| {
                     eprintln!(
@@ -321,8 +321,18 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
 
 /// How far the written integer net's scores are from the float net's, on
 /// (up to 100 000) validation positions.
+/// The quantized net, its output bias corrected on up to 20 000
+/// validation positions (`train::quantize::calibrate`).
+fn quantized(params: &[f32], val: &TrainSet) -> QuantizedNet {
+    let mut net = quantize(params);
+    calibrate(&mut net, params, val, 20_000);
+    net
+}
+
 fn report_quantization(params: &[f32], val: &TrainSet) {
-    let net = quantize(params);
+    let mut net = quantize(params);
+    let shift = calibrate(&mut net, params, val, 20_000);
+    eprintln!("output bias corrected by {shift:.2} cp for rounding");
     let n = val.len().min(100_000);
     let (mut sum, mut max, mut sigma) = (0.0f64, 0.0f32, 0.0f64);
     for i in 0..n {
@@ -342,8 +352,8 @@ fn report_quantization(params: &[f32], val: &TrainSet) {
     }
 }
 
-fn write_net(path: &Path, params: &[f32]) -> Result<(), String> {
-    let bytes = quantize(params).to_bytes();
+fn write_net(path: &Path, net: &QuantizedNet) -> Result<(), String> {
+    let bytes = net.to_bytes();
     let tmp = path.with_extension("nnue.tmp");
     std::fs::write(&tmp, bytes)
         .and_then(|()| std::fs::rename(&tmp, path))

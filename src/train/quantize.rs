@@ -3,6 +3,7 @@
 //! [`crate::eval::nnue::arch`] (a reference for tests and `net info`, not
 //! the engine's fast path).
 
+use super::features::TrainSet;
 use super::model::{BO_OFF, B_OFF, WO_OFF, W_OFF};
 use crate::board::Position;
 use crate::eval::nnue::arch::{HIDDEN, INPUTS, QA, QB, SCALE};
@@ -35,6 +36,28 @@ pub fn quantize(params: &[f32]) -> QuantizedNet {
             .round()
             .clamp(i32::MIN as f64, i32::MAX as f64) as i32,
     }
+}
+
+/// Rounding leaves the integer net off the float one by an amount that
+/// is much the same for every position (the output weights' rounding
+/// errors weighted by activations that vary little), so this moves the
+/// output bias by the mean difference `float − integer` over the first
+/// (at most) `n` positions of `set`. Returns the correction in centipawns.
+pub fn calibrate(net: &mut QuantizedNet, params: &[f32], set: &TrainSet, n: usize) -> f64 {
+    let n = set.len().min(n);
+    if n == 0 {
+        return 0.0;
+    }
+    let mut sum = 0.0f64;
+    for i in 0..n {
+        let (us, them) = set.features(i);
+        let float = super::model::forward(params, us, them) * SCALE as f32;
+        sum += f64::from(float) - f64::from(int_score(net, us, them));
+    }
+    let mean = sum / n as f64;
+    let step = (mean * f64::from(QA * QB) / f64::from(SCALE)).round();
+    net.out_bias = (f64::from(net.out_bias) + step).clamp(i32::MIN as f64, i32::MAX as f64) as i32;
+    mean
 }
 
 /// The integer score in centipawns (side to move's view) of the feature
