@@ -165,7 +165,8 @@ impl Checkpoint {
 
     /// Reads the checkpoint at `path`.
     pub fn load(path: &Path) -> io::Result<Checkpoint> {
-        Checkpoint::from_bytes(&fs::read(path)?)
+        fs::read(path)
+            .and_then(|b| Checkpoint::from_bytes(&b))
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
     }
 }
