@@ -1,18 +1,16 @@
 //! Where training positions come from.
 //!
 //! The trainer reads positions through [`PositionSource`], a chunk at a
-//! time, so that any storage can feed it: [`TextSource`] reads the text
-//! format of [`crate::tune::data`] (plain or `.xz`, decompressed by the
-//! `xz` command); a compact game format only needs its own implementation
-//! that replays its games into [`Labelled`] positions.
+//! time, so that any storage can feed it: [`TextSource`] reads the data
+//! files of [`crate::tune::data::read_any`] (the text format or the
+//! compact games format, plain or `.xz`); another storage only needs its
+//! own implementation that yields [`Labelled`] positions.
 
 use crate::board::Position;
-use crate::tune::data::read_samples;
+use crate::tune::data::{read_any, read_samples};
 use rayon::prelude::*;
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 
 /// One training position with its labels.
 #[derive(Clone, Debug)]
@@ -34,8 +32,8 @@ pub trait PositionSource {
     fn next_chunk(&mut self) -> io::Result<Option<Vec<Labelled>>>;
 }
 
-/// Text data files (`.txt`, or `.xz` through the `xz` command), one whole
-/// file per chunk. A game's key mixes the file's name into the game number,
+/// Data files (text or games format, `.xz` or not), one whole file per
+/// chunk. A game's key mixes the file's name into the game number,
 /// since files of different seeds reuse numbers.
 pub struct TextSource {
     files: Vec<PathBuf>,
@@ -66,35 +64,12 @@ fn file_key(path: &Path) -> u64 {
     crate::eval::nnue::arch::fnv1a64(name.as_bytes())
 }
 
-/// Opens a data file, through `xz -dc` when its name ends in `.xz`.
-fn open(path: &Path) -> io::Result<(Box<dyn Read>, Option<Child>)> {
-    if path.extension().is_some_and(|e| e == "xz") {
-        let mut child = Command::new("xz")
-            .arg("-dc")
-            .arg(path)
-            .stdout(Stdio::piped())
-            .spawn()
-            .map_err(|e| io::Error::new(e.kind(), format!("cannot run xz: {e}")))?;
-        let out = child.stdout.take().expect("piped stdout");
-        Ok((Box::new(out), Some(child)))
-    } else {
-        Ok((Box::new(File::open(path)?), None))
-    }
-}
-
-/// Reads every position of one text data file (FENs parsed in parallel;
-/// a FEN the board cannot read is an error with the file's name).
+/// Reads every position of one data file, text or games format, `.xz` or
+/// not ([`crate::tune::data::read_any`]; FENs parsed in parallel, a FEN
+/// the board cannot read is an error with the file's name).
 pub fn read_text_file(path: &Path) -> io::Result<Vec<Labelled>> {
     let with_name = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
-    let (reader, child) = open(path).map_err(with_name)?;
-    let samples = read_samples(BufReader::with_capacity(1 << 20, reader) as BufReader<_>);
-    if let Some(mut child) = child {
-        let status = child.wait().map_err(with_name)?;
-        if !status.success() {
-            return Err(with_name(io::Error::other(format!("xz failed: {status}"))));
-        }
-    }
-    let samples = samples.map_err(with_name)?;
+    let samples = read_any(path)?.samples;
     let key = file_key(path);
     samples
         .par_iter()
