@@ -26,7 +26,7 @@ fn nodes_searched(free_pre: &str) -> u64 {
 
 #[test]
 fn free_pre_evaluations_let_the_search_past_the_node_limit() {
-    assert!(!SearchOptions::default().iprobcut.free_pre);
+    assert!(!SearchOptions::default().switches.ipc_free_pre);
     assert!(nodes_searched("false") <= 50_000);
     assert!(nodes_searched("true") > 50_000);
 }

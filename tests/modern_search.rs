@@ -3,28 +3,29 @@
 //! keep the principal variation legal.
 
 use chuhe::search::{
-    bench_positions, Limits, SearchControl, SearchOptions, SearchResult, Searcher,
+    bench_positions, Group, Limits, SearchControl, SearchOptions, SearchResult, Searcher, SWITCHES,
 };
 
-/// The switches, each tried on its own.
-const SWITCHES: &[&str] = &[
-    "corrhist",
-    "iir",
-    "improving",
-    "conthist",
-    "ttbucket4",
-    "histmalus",
-    "histprune",
-    "cutlmr",
-    "histstats",
-    "seeprune",
-    "nulleval",
-];
+/// The switches, each tried on its own: the modern group of the switch
+/// table, less the mate guard (on in the paper presets too).
+fn switches() -> Vec<&'static str> {
+    SWITCHES
+        .iter()
+        .filter(|s| s.group == Group::Modern && !s.paper)
+        .map(|s| s.name)
+        .collect()
+}
 
 /// Switches of the evaluation the search uses: off in the paper presets
 /// too, tested on the endgames they are about (the bench's middlegames
 /// seldom reach them at the depths of a test).
-const EVAL_SWITCHES: &[&str] = &["drawish"];
+fn eval_switches() -> Vec<&'static str> {
+    SWITCHES
+        .iter()
+        .filter(|s| s.group == Group::Eval)
+        .map(|s| s.name)
+        .collect()
+}
 
 fn with(mut o: SearchOptions, key: &str, value: &str) -> SearchOptions {
     o.set(key, value).unwrap();
@@ -57,8 +58,12 @@ fn the_paper_presets_leave_every_modern_switch_off() {
         SearchOptions::paper_alphabeta(),
         SearchOptions::paper_iprobcut(),
     ] {
-        for key in SWITCHES.iter().chain(EVAL_SWITCHES) {
+        for key in switches().into_iter().chain(eval_switches()) {
             assert_eq!(with(paper.clone(), key, "off"), paper, "{key}");
+        }
+        // and every switch is as the table's paper column has it
+        for sw in SWITCHES {
+            assert_eq!(sw.get(&paper.switches), sw.paper, "{}", sw.name);
         }
     }
 }
@@ -72,10 +77,10 @@ fn each_switch_changes_the_search_deterministically_with_a_legal_line() {
         hash_mb: 1,
         ..SearchOptions::default()
     };
-    for key in SWITCHES {
+    for key in switches() {
         // `histstats` (a default) includes what `conthist` and `histmalus`
         // add on their own, so those two are tried without it
-        let table = match *key {
+        let table = match key {
             "conthist" | "histmalus" => with(small_table.clone(), "histstats", "off"),
             _ => small_table.clone(),
         };

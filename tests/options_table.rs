@@ -50,7 +50,7 @@ fn every_entry_is_advertised_once_and_nothing_else() {
             *seen.entry(def.key).or_default() += 1;
             let default = def.value(&defaults);
             match def.kind {
-                Kind::Check { .. } => {
+                Kind::Check { .. } | Kind::Switch(_) => {
                     assert_eq!(field(rest, "type"), Some("check"), "{name}");
                     assert_eq!(field(rest, "default"), default.as_deref(), "{name}");
                 }

@@ -140,27 +140,22 @@ fn sample_positions(n: usize) -> Vec<Position> {
 fn exact_options(algorithm: Algorithm, pvs_and_qs: bool) -> SearchOptions {
     let mut o = SearchOptions {
         algorithm,
-        tt: false,
-        null_move: false,
-        lmr: false,
-        check_extension: false,
-        iterative: false,
-        pvs: pvs_and_qs,
-        quiescence: pvs_and_qs,
-        history: pvs_and_qs,
-        killers: pvs_and_qs,
         ..SearchOptions::default()
     };
+    let s = &mut o.switches;
+    (s.tt, s.null_move, s.lmr, s.check_extension, s.iterative) =
+        (false, false, false, false, false);
+    (s.pvs, s.quiescence, s.history, s.killers) = (pvs_and_qs, pvs_and_qs, pvs_and_qs, pvs_and_qs);
     // the futility family prunes by the window, which pre-searches change
-    o.reverse_futility = false;
-    o.futility = false;
-    o.late_move_pruning = false;
+    o.switches.reverse_futility = false;
+    o.switches.futility = false;
+    o.switches.late_move_pruning = false;
     o.tune.ipc_n = 0;
     o.tune.ipc_pre = 1;
     o.tune.ipc_threshold = 0;
     // the paper's per-child step, which keeping every child makes exact
-    o.iprobcut.classic = true;
-    o.iprobcut.singular = false;
+    o.switches.ipc_classic = true;
+    o.switches.ipc_singular = false;
     o
 }
 
@@ -251,10 +246,8 @@ fn alphabeta_prunes_but_agrees_with_itself_across_move_orders() {
         &pos,
         Limits::depth(4),
     );
-    let q_off = SearchOptions {
-        quiescence: false,
-        ..exact_options(Algorithm::AlphaBeta, true)
-    };
+    let mut q_off = exact_options(Algorithm::AlphaBeta, true);
+    q_off.switches.quiescence = false;
     let rich_no_qs = search(q_off, &pos, Limits::depth(4));
     assert_eq!(plain.score, rich_no_qs.score);
     assert!(rich.stats.nodes > 0);

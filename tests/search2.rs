@@ -4,7 +4,7 @@
 
 use chuhe::board::Position;
 use chuhe::search::{
-    bench_positions, Limits, SearchControl, SearchOptions, SearchResult, Searcher,
+    bench_positions, Group, Limits, SearchControl, SearchOptions, SearchResult, Searcher, SWITCHES,
 };
 
 /// The Search II switches that shape a fixed-depth search, by option key.
@@ -84,7 +84,10 @@ fn each_depth_switch_changes_the_search() {
     let positions = bench_positions();
     for key in DEPTH_SWITCHES {
         let mut base = SearchOptions::default();
-        base.set_search2(false);
+        // every Search II technique off, the classic ones left on
+        for sw in SWITCHES.iter().filter(|sw| sw.group == Group::Search2) {
+            sw.set(&mut base.switches, false);
+        }
         let on = with(base.clone(), key, true);
         let changed = positions.iter().take(10).any(|pos| {
             let a = search(base.clone(), pos, 6);
@@ -98,7 +101,7 @@ fn each_depth_switch_changes_the_search() {
 #[test]
 fn lazy_search_changes_the_search_with_the_futility_family_on() {
     let base = SearchOptions::default();
-    assert!(!base.lazy_search, "lazysearch is off by default");
+    assert!(!base.switches.lazy_search, "lazysearch is off by default");
     let on = with(base.clone(), "lazysearch", true);
     // depth 8: at depth 6 the bench positions seldom reach a node where
     // the cheap bound and the full evaluation decide differently (one
@@ -124,10 +127,8 @@ fn lazy_search_changes_the_search_with_the_futility_family_on() {
 
 #[test]
 fn the_evaluation_cache_changes_no_result_and_counts_every_evaluation() {
-    let o = SearchOptions {
-        lazy_eval: false,
-        ..SearchOptions::default()
-    };
+    let mut o = SearchOptions::default();
+    o.switches.lazy_eval = false;
     for pos in bench_positions().iter().take(4) {
         let a = search(with(o.clone(), "evalcache", false), pos, 6);
         let b = search(with(o.clone(), "evalcache", true), pos, 6);
@@ -282,12 +283,12 @@ fn ipcnull_pre_evaluates_for_fewer_nodes() {
 #[test]
 fn enhancements_off_turns_ipcnull_off_and_on_leaves_it_as_set() {
     let mut o = with(SearchOptions::default(), "ipcnull", true);
-    o.set_search2(true);
-    assert!(o.iprobcut.null_window, "`on` leaves ipcnull as it was set");
-    o.set_search2(false);
-    assert!(!o.iprobcut.null_window, "`off` turns every technique off");
-    o.set_search2(true);
-    assert!(!o.iprobcut.null_window, "it stays off by default");
+    o.switches.set_enhancements(true);
+    assert!(o.switches.ipc_null, "`on` leaves ipcnull as it was set");
+    o.switches.set_enhancements(false);
+    assert!(!o.switches.ipc_null, "`off` turns every technique off");
+    o.switches.set_enhancements(true);
+    assert!(!o.switches.ipc_null, "it stays off by default");
 }
 
 #[test]

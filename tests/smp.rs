@@ -158,10 +158,9 @@ fn two_threads_return_a_legal_move_under_every_limit() {
 
 #[test]
 fn a_deeper_helper_move_is_legal_reported_and_within_the_depth_limit() {
-    let mut searcher = Searcher::new(SearchOptions {
-        helper_move: true,
-        ..with_threads(2)
-    });
+    let mut options = with_threads(2);
+    options.switches.helper_move = true;
+    let mut searcher = Searcher::new(options);
     for fen in [
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         "r1ba1abr1/4k4/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C1N2/4A4/R1B1KAB1R w - - 0 9",
@@ -445,15 +444,10 @@ fn the_smp_switches_change_nothing_with_one_thread() {
     let reference = search(with_threads(1), &pos, &Limits::depth(7));
     // the reference has the defaults (no skipping, deferral on)
     for (smp_skip, smp_defer) in [(true, true), (false, false), (true, false)] {
-        let r = search(
-            SearchOptions {
-                smp_skip,
-                smp_defer,
-                ..with_threads(1)
-            },
-            &pos,
-            &Limits::depth(7),
-        );
+        let mut options = with_threads(1);
+        options.switches.smp_skip = smp_skip;
+        options.switches.smp_defer = smp_defer;
+        let r = search(options, &pos, &Limits::depth(7));
         assert_eq!(
             r.stats, reference.stats,
             "smpskip {smp_skip} smpdefer {smp_defer}"
@@ -468,11 +462,9 @@ fn the_old_scheme_of_two_threads_finds_the_mates_and_plays_legal_moves() {
     // the defaults (deferral, no skipping) are what the other 2-thread
     // tests run; this keeps the switched-off path covered
     within_hang_guard(|| {
-        let options = SearchOptions {
-            smp_skip: true,
-            smp_defer: false,
-            ..with_threads(2)
-        };
+        let mut options = with_threads(2);
+        options.switches.smp_skip = true;
+        options.switches.smp_defer = false;
         for &(fen, plies) in MATES {
             let pos = Position::from_fen(fen).unwrap();
             let r = search(options.clone(), &pos, &Limits::depth(plies as i32 + 2));

@@ -40,6 +40,10 @@ pub struct SearchArgs {
     /// exit.
     #[arg(long)]
     list_tunables: bool,
+    /// Print the search switches as the markdown table of docs/search.md
+    /// (play, `--paper` and `go mate` values, group, help, record) and exit.
+    #[arg(long)]
+    list_switches: bool,
     /// With `--list-tunables`: as the markdown table of docs/tunables.md.
     #[arg(long, requires = "list_tunables")]
     markdown: bool,
@@ -70,6 +74,10 @@ pub fn run_search_command(a: SearchArgs) -> ExitCode {
         for def in chuhe::engine::table::TABLE.iter() {
             println!("{}", def.list_line());
         }
+        return ExitCode::SUCCESS;
+    }
+    if a.list_switches {
+        print!("{}", chuhe::search::Switches::markdown_table());
         return ExitCode::SUCCESS;
     }
     if a.list_tunables {

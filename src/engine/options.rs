@@ -140,6 +140,7 @@ impl EngineOptions {
                 uci: def.uci,
                 kind: match def.kind {
                     Kind::Check { get, .. } => OptionKind::Check(get(&d)),
+                    Kind::Switch(s) => OptionKind::Check(s.get(&d.search.switches)),
                     Kind::Spin { min, max, get, .. } => OptionKind::Spin {
                         min,
                         max: max.value(),

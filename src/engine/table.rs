@@ -10,19 +10,21 @@
 //! their entries (`pruning`, `knowledge`).
 
 use super::options::EngineOptions;
-use crate::search::{parse_bool, OptionError, Tunable, TUNABLES};
+use crate::search::{parse_bool, OptionError, Switch, Tunable, SWITCHES, TUNABLES};
 use std::sync::LazyLock;
 
 mod entries;
 pub use entries::FIXED;
 
 /// Every option: the fixed entries (see `entries.rs`), then one per
-/// search tunable ([`crate::search::TUNABLES`], marked `[tunable]` in
+/// search switch ([`crate::search::SWITCHES`]), then one per search
+/// tunable ([`crate::search::TUNABLES`], marked `[tunable]` in
 /// `--list-options`).
 pub static TABLE: LazyLock<Vec<OptionDef>> = LazyLock::new(|| {
     FIXED
         .iter()
         .cloned()
+        .chain(SWITCHES.iter().map(OptionDef::switch))
         .chain(TUNABLES.iter().map(OptionDef::tunable))
         .collect()
 });
@@ -84,6 +86,8 @@ pub enum Kind {
         /// Stores a text.
         set: fn(&mut EngineOptions, &str),
     },
+    /// A search switch (on/off, see [`crate::search::Switches`]).
+    Switch(&'static Switch),
     /// A search tunable (a whole number in its range, see
     /// [`crate::search::Tunables`]).
     Tunable(&'static Tunable),
@@ -187,6 +191,21 @@ impl OptionDef {
         }
     }
 
+    /// The option of a search switch: named as the switch, with its
+    /// aliases, known on the command line and in arena specs only (a GUI
+    /// has no use for them).
+    fn switch(s: &'static Switch) -> OptionDef {
+        OptionDef {
+            key: s.name,
+            ucci: None,
+            uci: None,
+            aliases: s.aliases,
+            help: s.help,
+            kind: Kind::Switch(s),
+            effect: Effect::Search,
+        }
+    }
+
     /// The range of a whole-number option (a spin or a tunable).
     pub fn range(&self) -> Option<(i64, i64)> {
         match self.kind {
@@ -227,6 +246,11 @@ impl OptionDef {
                 let b = parse_bool(value)
                     .ok_or_else(|| invalid(format!("'{value}' is not true/false or on/off")))?;
                 set(options, b);
+            }
+            Kind::Switch(s) => {
+                let b = parse_bool(value)
+                    .ok_or_else(|| invalid(format!("'{value}' is not true/false or on/off")))?;
+                s.set(&mut options.search.switches, b);
             }
             Kind::Spin { min, max, set, .. } => {
                 let max = max.value();
@@ -270,6 +294,7 @@ impl OptionDef {
     pub fn value(&self, options: &EngineOptions) -> Option<String> {
         match self.kind {
             Kind::Check { get, .. } => Some(get(options).to_string()),
+            Kind::Switch(s) => Some(s.get(&options.search.switches).to_string()),
             Kind::Spin { get, .. } => Some(get(options).to_string()),
             Kind::Tunable(t) => Some(t.get(&options.search.tune).to_string()),
             Kind::Combo { get, .. } | Kind::Text { get, .. } => Some(get(options)),
@@ -281,7 +306,7 @@ impl OptionDef {
     pub fn list_line(&self) -> String {
         let d = EngineOptions::default();
         let kind = match self.kind {
-            Kind::Check { .. } => "on/off".to_string(),
+            Kind::Check { .. } | Kind::Switch(_) => "on/off".to_string(),
             Kind::Spin { min, max, .. } => format!("{min}..{}", max.value()),
             Kind::Tunable(t) => format!("{}..{} [tunable]", t.min, t.max),
             Kind::Combo { vars, .. } => vars.join("|"),
@@ -347,24 +372,4 @@ fn set_knowledge(o: &mut EngineOptions, level: &'static str) {
     w.mobility = rest;
     w.coordination = rest;
     w.threat = rest;
-}
-
-/// `enhancements`: all of tt, history, killers, pvs, quiescence, null
-/// move, LMR, check extension and the Search II techniques at once.
-fn set_enhancements(o: &mut EngineOptions, on: bool) {
-    let s = &mut o.search;
-    s.tt = on;
-    s.history = on;
-    s.killers = on;
-    s.pvs = on;
-    s.quiescence = on;
-    s.null_move = on;
-    s.lmr = on;
-    s.check_extension = on;
-    s.set_search2(on);
-    if !on {
-        // off by default: `enhancements=on` leaves them as they are
-        s.countermove = false;
-        s.capture_history = false;
-    }
 }

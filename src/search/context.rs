@@ -109,7 +109,8 @@ impl<'a> Context<'a> {
     ) -> Context<'a> {
         // the continuation history in the form these options read
         // (`histstats`: bounded); a change of form forgets the tables
-        data.conthist.set_bounded(shared.options.history_stats);
+        data.conthist
+            .set_bounded(shared.options.switches.history_stats);
         Context {
             pos,
             shared,
@@ -162,7 +163,7 @@ impl<'a> Context<'a> {
     /// evaluation, also when the cache answers it.
     #[inline(always)]
     pub(super) fn evaluate(&mut self) -> i32 {
-        if !self.options.eval_cache {
+        if !self.options.switches.eval_cache {
             return self.evaluator.evaluate(&self.pos, &mut self.counter);
         }
         let key = self.pos.key();
@@ -180,7 +181,7 @@ impl<'a> Context<'a> {
     pub(super) fn enter_node(&mut self, ply: usize) {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
-        if self.pre_level > 0 && self.options.iprobcut.free_pre {
+        if self.pre_level > 0 && self.options.switches.ipc_free_pre {
             self.free_nodes += 1;
         }
         if self.stats.nodes - self.free_nodes + self.others_nodes >= self.node_limit {

@@ -39,7 +39,7 @@ impl Context<'_> {
         hash_move: Move,
         killers: &[Move; 2],
     ) -> usize {
-        if self.options.iprobcut.tt_only {
+        if self.options.switches.ipc_tt_only {
             return self.prune_by_table(moves, node.ply, hash_move, killers);
         }
         let mut ranked = [(0i32, Move::NULL, false); MAX_MOVES];
@@ -64,7 +64,7 @@ impl Context<'_> {
         killers: &[Move; 2],
         ranked: &mut [Ranked; MAX_MOVES],
     ) -> bool {
-        let params = &self.options.iprobcut;
+        let params = &self.options.switches;
         let tune = &self.options.tune;
         let (pre, n) = (tune.ipc_pre, tune.ipc_keep().rank_limit());
         let margin = self.k_percent() * tune.ipc_sigma / 100;
@@ -74,7 +74,7 @@ impl Context<'_> {
         self.pre_level += 1;
 
         let keep_tactical = params.keep_tactical;
-        let tt_pre = params.tt_pre && self.options.tt;
+        let tt_pre = params.ipc_tt && self.options.switches.tt;
         let mut top: Vec<i32> = Vec::with_capacity(n.min(MAX_MOVES) + 1); // best n values, descending
         let mut best = -INFINITY;
         for (i, &mv) in moves.iter().enumerate() {
@@ -104,7 +104,7 @@ impl Context<'_> {
                     self.stats.pre_searches += 1;
                     // after the n-th child only "above the floor or not"
                     // decides; a null window asks just that
-                    let ceiling = if params.null_window && floor > -INFINITY {
+                    let ceiling = if params.ipc_null && floor > -INFINITY {
                         floor + 1
                     } else {
                         INFINITY
@@ -151,7 +151,7 @@ impl Context<'_> {
         let tune = &self.options.tune;
         let (pre, n) = (tune.ipc_pre, tune.ipc_keep().rank_limit());
         let margin = self.k_percent() * tune.ipc_sigma / 100;
-        let (see_keep, keep_tactical) = (tune.see_keep, self.options.iprobcut.keep_tactical);
+        let (see_keep, keep_tactical) = (tune.see_keep, self.options.switches.keep_tactical);
         let mut known = [None; MAX_MOVES];
         for (i, &mv) in moves.iter().enumerate() {
             if mv == hash_move
@@ -234,13 +234,13 @@ impl Context<'_> {
     pub(super) fn iprobcut_applies(&self, node: &Node) -> bool {
         let t = &self.options.tune;
         self.options.algorithm == Algorithm::IProbcut
-            && self.options.iprobcut.classic
+            && self.options.switches.ipc_classic
             && node.excluded.is_null()
-            && (node.pv_node || !self.options.iprobcut.pv_only)
+            && (node.pv_node || !self.options.switches.ipc_pv_only)
             && node.depth > t.ipc_threshold
             && t.ipc_pre < node.depth - 1
             && !node.in_check
-            && !(self.options.iprobcut.keep_tactical
+            && !(self.options.switches.keep_tactical
                 && (node.alpha.abs() >= MATE_BOUND || node.beta.abs() >= MATE_BOUND))
     }
 
@@ -254,7 +254,7 @@ impl Context<'_> {
         hints: &OrderingHints,
     ) -> usize {
         let first = usize::from(hash_first);
-        if !self.options.iprobcut.late {
+        if !self.options.switches.ipc_late {
             return first;
         }
         first

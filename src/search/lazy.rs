@@ -23,15 +23,17 @@ impl Context<'_> {
     #[inline(always)]
     pub(super) fn pruning_eval(&mut self, depth: i32, alpha: i32, beta: i32) -> i32 {
         let o = self.options;
-        if !o.lazy_search || (o.eval_cache && self.eval_cache.get(self.pos.key()).is_some()) {
+        if !o.switches.lazy_search
+            || (o.switches.eval_cache && self.eval_cache.get(self.pos.key()).is_some())
+        {
             return self.evaluate();
         }
         let cheap = self.evaluator.cheap_score(&self.pos);
         let (low, high) = (cheap - o.tune.lazy_margin, cheap + o.tune.lazy_margin);
         let rfp_applies =
-            o.reverse_futility && depth <= o.tune.rfp_depth && beta.abs() < MATE_BOUND;
+            o.switches.reverse_futility && depth <= o.tune.rfp_depth && beta.abs() < MATE_BOUND;
         let futility_applies =
-            o.futility && depth <= o.tune.futility_depth && alpha.abs() < MATE_BOUND;
+            o.switches.futility && depth <= o.tune.futility_depth && alpha.abs() < MATE_BOUND;
         let settled = if rfp_applies && low - o.tune.rfp_margin * depth >= beta {
             // reverse futility fires on the lower bound
             Some(low)

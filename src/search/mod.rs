@@ -33,6 +33,7 @@ mod singular;
 mod smp;
 mod stats;
 mod strength;
+mod switches;
 #[cfg(test)]
 mod test_context;
 mod thread;
@@ -50,6 +51,7 @@ pub use score::{mate_distance, wdl_permille, INFINITY, MATE, MATE_BOUND, RULE_LO
 pub use smp::{max_threads, MAX_THREADS};
 pub use stats::SearchStats;
 pub use strength::{level_for_elo, Skill, ELO_MAX, ELO_MIN, ELO_TABLE, FULL_LEVEL};
+pub use switches::{find_switch, Group, Mate, Switch, Switches, SWITCHES};
 pub use tt::{Bound, TranspositionTable, TtHit};
 pub use tunables::{find_tunable, Tunable, Tunables, TUNABLES};
 
@@ -146,7 +148,7 @@ impl IterationInfo {
             nps: (stats.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
             pv,
             stats,
-            hashfull: if shared.options.tt {
+            hashfull: if shared.options.switches.tt {
                 shared.tt.hashfull()
             } else {
                 0
@@ -186,7 +188,7 @@ pub struct SearchResult {
 
 /// The hash table size a searcher needs: none when the table is off.
 fn table_mb(options: &SearchOptions) -> usize {
-    if options.tt {
+    if options.switches.tt {
         options.hash_mb
     } else {
         0
@@ -353,7 +355,7 @@ impl Searcher {
         if legal.is_empty() {
             return result;
         }
-        self.tt.set_four_way(options.tt_bucket4);
+        self.tt.set_four_way(options.switches.tt_bucket4);
         self.tt.new_search();
         self.main.new_search();
         let overhead = Duration::from_millis(options.move_overhead_ms);
@@ -393,7 +395,11 @@ impl Searcher {
         let shared = &shared;
         let mut ctx = Context::new(root.clone(), shared, &mut self.main, 0);
         let legal = &shared.root_moves;
-        let first = if options.iterative { 1 } else { max_depth };
+        let first = if options.switches.iterative {
+            1
+        } else {
+            max_depth
+        };
         let (ctx, helper_stats) = self.helpers.run(shared, &root, first, || {
             let mut scaler = TimeScaler::default();
             for depth in first..=max_depth {
@@ -406,7 +412,8 @@ impl Searcher {
                 let mate_floor = mate.map(|n| MATE - 2 * n as i32);
                 let score = if let Some(floor) = mate_floor {
                     ctx.negamax(depth, floor, INFINITY, 0, true)
-                } else if options.aspiration && depth >= options.tune.aspiration_min_depth {
+                } else if options.switches.aspiration && depth >= options.tune.aspiration_min_depth
+                {
                     ctx.aspiration_search(depth, result.score)
                 } else {
                     ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
@@ -414,7 +421,7 @@ impl Searcher {
                 if ctx.aborted {
                     // a root move that completed at the new depth and beat
                     // every move searched before it is the better move
-                    if options.partial_iteration && ctx.pv_len[0] > 0 && depth > first {
+                    if options.switches.partial_iteration && ctx.pv_len[0] > 0 && depth > first {
                         let pv = ctx.root_pv();
                         // report the partial line, so that the move played
                         // is always the one shown last
@@ -489,7 +496,7 @@ impl Searcher {
                 if let Some(&best) = result.pv.first() {
                     scaler.update(best, score);
                 }
-                let percent = if options.time_scaling {
+                let percent = if options.switches.time_scaling {
                     scaler.percent(&options.tune)
                 } else {
                     100
@@ -505,7 +512,7 @@ impl Searcher {
         let mut stats = ctx.own_stats();
         stats.add(&helper_stats);
         result.stats = stats;
-        if options.helper_move && shown_lines == 1 && skill.is_none() {
+        if options.switches.helper_move && shown_lines == 1 && skill.is_none() {
             if let Some(h) = shared.deepest_helper_iteration() {
                 if h.depth > result.depth && h.depth <= max_depth && legal.contains(&h.pv[0]) {
                     let line = (h.depth, h.score, h.pv.clone());

@@ -130,7 +130,11 @@ impl Context<'_> {
         let history_prune_margin = self.history_prune_margin(&node);
         // the moves the continuation histories key this node's quiet moves
         // by, for `histstats`' reductions
-        let stats_prev = self.options.history_stats.then(|| self.moves_before(ply));
+        let stats_prev = self
+            .options
+            .switches
+            .history_stats
+            .then(|| self.moves_before(ply));
         let check_candidates = self.pos.check_candidates();
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
@@ -179,7 +183,7 @@ impl Context<'_> {
                 !by_rule && history_prune_margin.is_some_and(|m| main_history + cont_history < m);
             // with a mate in hand only a shorter one can raise alpha, and
             // neither a pruned nor a reduced move would show it
-            let mate_in_hand = self.options.mate_guard && alpha >= MATE_BOUND;
+            let mate_in_hand = self.options.switches.mate_guard && alpha >= MATE_BOUND;
             let by_quiet_rules = prunable && (by_rule || by_history);
             // (SEE pruning only asked where the quiet rules did not decide)
             let by_see =
@@ -317,20 +321,20 @@ impl Context<'_> {
         let o = self.options;
         OrderingHints {
             hash_move,
-            killers: if o.killers {
+            killers: if o.switches.killers {
                 self.history.killers(ply)
             } else {
                 [Move::NULL; 2]
             },
-            use_history: o.history,
-            use_see: o.see,
+            use_history: o.switches.history,
+            use_see: o.switches.see,
             see_threshold: o.tune.see_order,
-            countermove: if o.countermove {
+            countermove: if o.switches.countermove {
                 self.history.countermove(&self.pos)
             } else {
                 Move::NULL
             },
-            use_capture_history: o.capture_history,
+            use_capture_history: o.switches.capture_history,
         }
     }
 
@@ -343,7 +347,7 @@ impl Context<'_> {
         let o = self.options;
         let ply = node.ply;
         let hash_move = moves.hints.hash_move;
-        let staged = o.staged_movegen
+        let staged = o.switches.staged_movegen
             && !hash_move.is_null()
             && self.pos.is_legal(hash_move)
             && !(ply == 0 && self.banned.contains(&hash_move));
@@ -459,7 +463,7 @@ impl Context<'_> {
             );
         }
         if (reduction == 0 || v > alpha) && !self.aborted {
-            if self.options.pvs {
+            if self.options.switches.pvs {
                 v = -self.child(gives_check, flipped, new_depth, -alpha - 1, -alpha, ply);
                 if v > alpha && v < beta && !self.aborted {
                     v = -self.child(gives_check, false, new_depth, -beta, -alpha, ply);
@@ -479,8 +483,8 @@ impl Context<'_> {
     #[inline(always)]
     fn graded_reduction(&self, node: &Node, alpha: i32, child_key: u64, reduction: i32) -> i32 {
         let o = self.options;
-        if !(o.iprobcut.tt_reduce
-            && o.tt
+        if !(o.switches.ipc_tt_reduce
+            && o.switches.tt
             && o.algorithm == super::options::Algorithm::IProbcut
             && node.excluded.is_null()
             && node.depth >= 3
@@ -524,9 +528,9 @@ impl Context<'_> {
         cont_history: i32,
     ) -> i32 {
         let o = self.options;
-        if !quiet || !o.lmr_table {
+        if !quiet || !o.switches.lmr_table {
             0
-        } else if o.history_stats {
+        } else if o.switches.history_stats {
             (2 * main_history + cont_history) / o.tune.lmr_hist_div
         } else {
             i32::from(self.history.is_good(&self.pos, mv))
@@ -539,8 +543,8 @@ impl Context<'_> {
     #[inline(always)]
     fn history_prune_margin(&self, node: &Node) -> Option<i32> {
         let o = self.options;
-        (o.history_pruning
-            && o.history
+        (o.switches.history_pruning
+            && o.switches.history
             && !node.pv_node
             && !node.in_check
             && node.ply > 0
@@ -565,31 +569,31 @@ impl Context<'_> {
         let depth = node.depth;
         if quiet {
             let bonus = super::ordering::bounded_bonus(depth);
-            if o.history && o.bounded_history() {
+            if o.switches.history && o.bounded_history() {
                 self.history.update_bounded(&self.pos, mv, bonus);
                 for &q in failed_quiets {
                     self.history.update_bounded(&self.pos, q, -bonus);
                 }
-            } else if o.history {
+            } else if o.switches.history {
                 self.history.reward(&self.pos, mv, depth);
             }
-            if o.history_stats {
+            if o.switches.history_stats {
                 let prev = self.moves_before(node.ply);
                 self.conthist.update_bounded(&self.pos, mv, &prev, bonus);
                 for &q in failed_quiets {
                     self.conthist.update_bounded(&self.pos, q, &prev, -bonus);
                 }
-            } else if o.continuation_history {
+            } else if o.switches.continuation_history {
                 let prev = self.moves_before(node.ply);
                 self.conthist.reward(&self.pos, mv, &prev, depth);
             }
-            if o.killers {
+            if o.switches.killers {
                 self.history.add_killer(node.ply, mv);
             }
-            if o.countermove {
+            if o.switches.countermove {
                 self.history.add_countermove(&self.pos, mv);
             }
-        } else if o.capture_history {
+        } else if o.switches.capture_history {
             self.history.update_capture(&self.pos, mv, depth * depth);
             for &c in failed {
                 self.history.update_capture(&self.pos, c, -depth * depth);

@@ -56,7 +56,7 @@ pub(crate) fn root_lines(
         });
     }
     ctx.banned.truncate(banned_before);
-    if ctx.options.tt {
+    if ctx.options.switches.tt {
         // the later lines stored their own move for the root
         let key = ctx.pos.key();
         ctx.tt.store(key, depth, score, Bound::Exact, pv[0], 0);

@@ -87,7 +87,7 @@ impl Context<'_> {
 
         // Step 2. Check extension, and quiescence at the horizon
         let in_check = known_check.unwrap_or_else(|| self.pos.in_check());
-        if in_check && self.options.check_extension && ply < MAX_EXTENSION_PLY {
+        if in_check && self.options.switches.check_extension && ply < MAX_EXTENSION_PLY {
             depth += 1;
         }
         if depth <= 0 {
@@ -123,7 +123,7 @@ impl Context<'_> {
         // table knows nothing about is searched a ply shallower; its move
         // order is poor, and the next iteration comes back with a hash move
         let mut node = node;
-        if self.options.iir
+        if self.options.switches.iir
             && hash_move.is_null()
             && excluded.is_null()
             && depth >= self.options.tune.iir_depth
@@ -187,7 +187,7 @@ impl Context<'_> {
     /// whether it is above the one two plies up (four when that node was in
     /// check).
     fn improving(&mut self, mut node: Node, static_eval: Option<i32>) -> Node {
-        if !self.options.improving {
+        if !self.options.switches.improving {
             return node;
         }
         let eval = if node.in_check {
@@ -217,7 +217,7 @@ impl Context<'_> {
         let Some(eval) = eval else {
             return;
         };
-        let informative = self.options.correction_history
+        let informative = self.options.switches.correction_history
             && node.excluded.is_null()
             && best.abs() < MATE_BOUND
             && !(best >= node.beta && best <= eval)
@@ -230,7 +230,7 @@ impl Context<'_> {
 
     /// Past the horizon: quiescence, or the static evaluation without it.
     fn horizon(&mut self, in_check: bool, alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.options.quiescence {
+        if self.options.switches.quiescence {
             self.known_check = Some(in_check);
             self.quiesce(alpha, beta, ply)
         } else {
@@ -247,7 +247,7 @@ impl Context<'_> {
         let mut hash_move = Move::NULL;
         // a search with a move left out is not the node's search: it
         // neither takes nor leaves a table entry
-        if !self.options.tt || !node.excluded.is_null() {
+        if !self.options.switches.tt || !node.excluded.is_null() {
             return Probe::Search(hash_move, None);
         }
         self.stats.tt_probes += 1;
@@ -276,7 +276,7 @@ impl Context<'_> {
     #[inline(always)]
     fn store_tt(&mut self, key: u64, node: &Node, best: i32, best_move: Move) {
         let alpha = node.alpha;
-        if self.options.tt && node.excluded.is_null() {
+        if self.options.switches.tt && node.excluded.is_null() {
             let bound = if best >= node.beta {
                 Bound::Lower
             } else if best > alpha {
@@ -309,11 +309,9 @@ mod tests {
             "r1ba1abr1/4k4/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C1N2/4A4/R1B1KAB1R w - - 0 9",
         )
         .expect("valid FEN");
-        let options = SearchOptions {
-            correction_history: true,
-            improving: true,
-            ..SearchOptions::default()
-        };
+        let mut options = SearchOptions::default();
+        options.switches.correction_history = true;
+        options.switches.improving = true;
         let mut data = ThreadData::default();
         // searches that keep finding the position 40 above a raw evaluation
         // of 0: the correction learns +40

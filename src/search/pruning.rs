@@ -24,8 +24,8 @@ impl Context<'_> {
         let wanted = !node.pv_node
             && !node.in_check
             && node.ply > 0
-            && ((o.reverse_futility && node.depth <= t.rfp_depth)
-                || (o.futility && node.depth <= t.futility_depth));
+            && ((o.switches.reverse_futility && node.depth <= t.rfp_depth)
+                || (o.switches.futility && node.depth <= t.futility_depth));
         wanted.then(|| {
             let eval = self.pruning_eval(node.depth, node.alpha, node.beta);
             self.corrected(eval)
@@ -35,7 +35,7 @@ impl Context<'_> {
     /// `eval` corrected by the correction history (`corrhist`).
     #[inline(always)]
     pub(super) fn corrected(&self, eval: i32) -> i32 {
-        if self.options.correction_history {
+        if self.options.switches.correction_history {
             eval + self.correction.correction(&self.pos)
         } else {
             eval
@@ -53,7 +53,7 @@ impl Context<'_> {
     pub(super) fn reverse_futility(&self, node: &Node, eval: Option<i32>) -> Option<i32> {
         let o = self.options;
         let eval = eval?;
-        (o.reverse_futility
+        (o.switches.reverse_futility
             && node.depth <= o.tune.rfp_depth
             && node.beta.abs() < MATE_BOUND
             && node.beta >= -o.tune.losing_beta
@@ -71,7 +71,7 @@ impl Context<'_> {
     /// Returns the score the node takes (0 when aborted).
     pub(super) fn null_move(&mut self, node: &Node, eval: Option<i32>) -> Option<i32> {
         let t = &self.options.tune;
-        let tries = self.options.null_move
+        let tries = self.options.switches.null_move
             && !node.pv_node
             && !node.in_check
             && node.ply > 0
@@ -83,9 +83,9 @@ impl Context<'_> {
             return None;
         }
         let mut r = t.null_reduction + i32::from(node.depth >= t.null_deep_depth);
-        if self.options.null_eval {
+        if self.options.switches.null_eval {
             let eval = eval
-                .or(self.eval_stack[node.ply].filter(|_| self.options.improving))
+                .or(self.eval_stack[node.ply].filter(|_| self.options.switches.improving))
                 .unwrap_or_else(|| {
                     let eval = self.evaluate();
                     self.corrected(eval)
@@ -115,7 +115,9 @@ impl Context<'_> {
     pub(super) fn futility_value(&self, node: &Node, eval: Option<i32>) -> Option<i32> {
         let o = self.options;
         eval.filter(|_| {
-            o.futility && node.depth <= o.tune.futility_depth && node.alpha.abs() < MATE_BOUND
+            o.switches.futility
+                && node.depth <= o.tune.futility_depth
+                && node.alpha.abs() < MATE_BOUND
         })
         .map(|e| e + o.tune.futility_margin * node.depth)
         .filter(|&v| v <= node.alpha)
@@ -130,7 +132,8 @@ impl Context<'_> {
     #[inline(always)]
     pub(super) fn see_prunes(&mut self, node: &Node, mv: Move, quiet: bool) -> bool {
         let o = self.options;
-        if !o.see_pruning || node.ply == 0 || node.in_check || node.depth > o.tune.sp_depth {
+        if !o.switches.see_pruning || node.ply == 0 || node.in_check || node.depth > o.tune.sp_depth
+        {
             return false;
         }
         let depth = node.depth.max(1);
@@ -148,7 +151,7 @@ impl Context<'_> {
     #[inline(always)]
     pub(super) fn lmp_limit(&self, node: &Node) -> usize {
         let o = self.options;
-        if o.late_move_pruning
+        if o.switches.late_move_pruning
             && !node.pv_node
             && !node.in_check
             && node.ply > 0
@@ -182,7 +185,7 @@ impl Context<'_> {
         let o = self.options;
         let t = &o.tune;
         let depth = node.depth;
-        if !(o.lmr
+        if !(o.switches.lmr
             && number >= t.lmr_first_move as usize
             && depth >= t.lmr_min_depth
             && quiet
@@ -192,12 +195,12 @@ impl Context<'_> {
         }
         // an expected cut node's late moves matter least: one of the first
         // is expected to cut (`cutlmr`)
-        let cut = if o.cut_lmr && node.cut_node {
+        let cut = if o.switches.cut_lmr && node.cut_node {
             t.lmr_cut
         } else {
             0
         };
-        if o.lmr_table {
+        if o.switches.lmr_table {
             let r = self.lmr.get(depth, number) - i32::from(node.pv_node) - history_adjust;
             (r + cut).clamp(0, depth - 2)
         } else {

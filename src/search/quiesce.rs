@@ -41,7 +41,7 @@ impl Context<'_> {
             }
             best = -INFINITY;
         } else {
-            if self.options.lazy_eval {
+            if self.options.switches.lazy_eval {
                 // material and position alone beat beta by more than the
                 // other parts ever add: stand pat without the attack maps
                 let cheap = self.evaluator.cheap_score(&self.pos);
@@ -66,7 +66,7 @@ impl Context<'_> {
                 i32::MAX
             }
         });
-        let prune_losing = self.options.see && !in_check;
+        let prune_losing = self.options.switches.see && !in_check;
         for &mv in moves.iter() {
             if prune_losing && !see::see_at_least(&mut self.pos, mv, self.options.tune.see_quiesce)
             {

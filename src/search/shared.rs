@@ -91,7 +91,7 @@ impl<'a> SharedSearch<'a> {
                 .map(|_| PublishedCounts::default())
                 .collect(),
             deepest_helper: Mutex::new(None),
-            busy: (threads > 1 && options.smp_defer).then(BusyTable::default),
+            busy: (threads > 1 && options.switches.smp_defer).then(BusyTable::default),
         }
     }
 

@@ -56,7 +56,7 @@ impl Context<'_> {
     pub(super) fn probcut(&mut self, node: &Node, hit: Option<&TtHit>) -> Option<i32> {
         let t = &self.options.tune;
         let applies = self.ipc_node(node)
-            && self.options.iprobcut.probcut
+            && self.options.switches.ipc_probcut
             && !node.pv_node
             && !node.in_check
             && node.ply > 0
@@ -82,7 +82,7 @@ impl Context<'_> {
     ) -> Singular {
         let depth = node.depth;
         let applies = self.ipc_node(node)
-            && self.options.iprobcut.singular
+            && self.options.switches.ipc_singular
             && !node.in_check
             && node.ply > 0
             && node.ply < MAX_EXTENSION_PLY
@@ -90,7 +90,7 @@ impl Context<'_> {
             && depth >= self.options.tune.ipc_singular_depth
             // a window at mate scores asks for a mate, which a half-depth
             // search cannot refute or confirm (`mateguard`)
-            && !(self.options.mate_guard
+            && !(self.options.switches.mate_guard
                 && (node.alpha.abs() >= MATE_BOUND || node.beta.abs() >= MATE_BOUND))
             && !hash_move.is_null();
         let hit = hit.filter(|h| {
@@ -217,7 +217,7 @@ impl Context<'_> {
                 break;
             }
             if v >= probcut_beta {
-                if self.options.tt {
+                if self.options.switches.tt {
                     let key = self.pos.key();
                     self.tt.store(key, depth - 3, v, Bound::Lower, mv, ply);
                 }

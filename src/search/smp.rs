@@ -157,10 +157,10 @@ fn helper_search(
         if shared.is_finished() || shared.control.is_stopped() {
             break;
         }
-        if depth > first_depth && options.smp_skip && skips(index, depth) {
+        if depth > first_depth && options.switches.smp_skip && skips(index, depth) {
             continue;
         }
-        let v = if options.aspiration && depth >= options.tune.aspiration_min_depth {
+        let v = if options.switches.aspiration && depth >= options.tune.aspiration_min_depth {
             ctx.aspiration_search(depth, score)
         } else {
             ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
@@ -211,10 +211,8 @@ mod tests {
     /// two-thread search, with `busy` (positions two plies down) marked as
     /// searched by helper 1. Returns the score and the moves deferred.
     fn search_beside_a_busy_helper(pos: &Position, depth: i32, busy: &[u64]) -> (i32, u64) {
-        let options = SearchOptions {
-            smp_defer: true,
-            ..SearchOptions::paper_alphabeta()
-        };
+        let mut options = SearchOptions::paper_alphabeta();
+        options.switches.smp_defer = true;
         let evaluator = options.evaluator();
         let tt = TranspositionTable::new(1);
         let control = SearchControl::new();

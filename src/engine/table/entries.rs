@@ -2,7 +2,7 @@
 //! module). Names are `(command line, UCCI, UCI)`; `None` means not
 //! advertised in that dialect.
 
-use super::{set_enhancements, set_knowledge, set_pruning, Effect, Kind, Max, OptionDef};
+use super::{set_knowledge, set_pruning, Effect, Kind, Max, OptionDef};
 use crate::engine::options::{ALGORITHMS, KNOWLEDGE, PROFILES, PRUNING, RANDOMNESS};
 use crate::search::{ELO_MAX, ELO_MIN, FULL_LEVEL, MAX_MULTIPV};
 
@@ -38,13 +38,6 @@ macro_rules! spin {
             },
             effect: Effect::$effect,
         }
-    };
-}
-
-/// A search switch known on the command line only.
-macro_rules! switch {
-    ($key:literal, [$($alias:literal),*], $help:literal, $field:ident) => {
-        check!($key, None, None, [$($alias),*], Search, $help, |o| o.search.$field)
     };
 }
 
@@ -421,20 +414,6 @@ pub static FIXED: &[OptionDef] = &[
     ),
     // the search's switches and margins, on the command line and in arena
     // specs (a GUI has no use for them)
-    switch!("tt", [], "transposition table", tt),
-    switch!("history", [], "history heuristic", history),
-    switch!("killers", [], "killer moves", killers),
-    switch!("pvs", [], "principal variation search", pvs),
-    switch!("quiescence", ["qs"], "quiescence search", quiescence),
-    switch!("nullmove", ["null"], "null-move pruning", null_move),
-    switch!("lmr", [], "late move reductions", lmr),
-    switch!(
-        "checkext",
-        ["checkextension"],
-        "check extension",
-        check_extension
-    ),
-    switch!("iterative", ["id"], "iterative deepening", iterative),
     OptionDef {
         key: "enhancements",
         ucci: None,
@@ -442,137 +421,11 @@ pub static FIXED: &[OptionDef] = &[
         aliases: &[],
         help: "all of tt ... checkext and the Search II techniques",
         kind: Kind::Check {
-            get: |o| o.search.tt,
-            set: set_enhancements,
+            get: |o| o.search.switches.tt,
+            set: |o, on| o.search.switches.set_enhancements(on),
         },
         effect: Effect::Search,
     },
-    check!(
-        "helpermove",
-        None,
-        None,
-        [],
-        Search,
-        "with threads > 1, play the move of a helper that searched deeper",
-        |o| o.search.helper_move
-    ),
-    check!(
-        "smpskip",
-        None,
-        None,
-        [],
-        Search,
-        "with threads > 1, helpers skip some depths so as to run ahead of the main thread",
-        |o| o.search.smp_skip
-    ),
-    check!(
-        "smpdefer",
-        None,
-        None,
-        [],
-        Search,
-        "with threads > 1, search a move another thread is searching last",
-        |o| o.search.smp_defer
-    ),
-    check!(
-        "keeptactical",
-        None,
-        None,
-        [],
-        Search,
-        "iProbcut never prunes checks, captures with SEE >= 0, killers, or near mate",
-        |o| o.search.iprobcut.keep_tactical
-    ),
-    check!(
-        "ipclate",
-        None,
-        None,
-        [],
-        Search,
-        "iProbcut pre-evaluates only the quiet moves after the hash move, captures and killers",
-        |o| o.search.iprobcut.late
-    ),
-    check!(
-        "ipctt",
-        None,
-        None,
-        [],
-        Search,
-        "iProbcut takes a child's pre-evaluation from the hash table when it is deep enough",
-        |o| o.search.iprobcut.tt_pre
-    ),
-    check!(
-        "ipcnull",
-        None,
-        None,
-        [],
-        Search,
-        "iProbcut pre-evaluates the children after the n-th with a null window at the pruning floor",
-        |o| o.search.iprobcut.null_window
-    ),
-    check!(
-        "ipcfreepre",
-        None,
-        None,
-        [],
-        Search,
-        "diagnostic: iProbcut's pre-evaluation nodes are not charged to a nodes limit",
-        |o| o.search.iprobcut.free_pre
-    ),
-    check!(
-        "ipcttonly",
-        None,
-        None,
-        [],
-        Search,
-        "iProbcut's step ranks only children the hash table knows to pre plies, keeps the rest in order, and searches no pre-evaluation",
-        |o| o.search.iprobcut.tt_only
-    ),
-    check!(
-        "ipcpvonly",
-        None,
-        None,
-        [],
-        Search,
-        "iProbcut's step only at principal-variation nodes",
-        |o| o.search.iprobcut.pv_only
-    ),
-    check!(
-        "ipcttreduce",
-        None,
-        None,
-        [],
-        Search,
-        "iProbcut grades its children's reductions by their hash-table values: a ply shallower per ipcttrmargin below alpha, a ply deeper above it",
-        |o| o.search.iprobcut.tt_reduce
-    ),
-    check!(
-        "ipcclassic",
-        None,
-        None,
-        [],
-        Search,
-        "iProbcut pre-evaluates every child above the threshold and searches only the best (the paper's step)",
-        |o| o.search.iprobcut.classic
-    ),
-    check!(
-        "ipcsingular",
-        None,
-        None,
-        [],
-        Search,
-        "iProbcut ranks the hash move against its siblings' half-depth search: a lone best is followed deeper, several above beta cut",
-        |o| o.search.iprobcut.singular
-    ),
-    check!(
-        "ipcprobcut",
-        None,
-        None,
-        [],
-        Search,
-        "iProbcut cuts expected cut nodes on a good capture whose shallow search clears beta by a margin (ProbCut)",
-        |o| o.search.iprobcut.probcut
-    ),
     number!(
         "ipcreduce",
         0,
@@ -586,158 +439,6 @@ pub static FIXED: &[OptionDef] = &[
         10_000,
         "plies without capture that draw (0 = off)",
         |o| o.search.move_limit_plies
-    ),
-    switch!(
-        "timescaling",
-        [],
-        "more time for restless best moves and falling scores",
-        time_scaling
-    ),
-    switch!(
-        "partialiteration",
-        [],
-        "play a better root move from an unfinished iteration",
-        partial_iteration
-    ),
-    switch!("aspiration", [], "aspiration windows", aspiration),
-    switch!(
-        "rfp",
-        ["reversefutility"],
-        "reverse futility pruning (static null move)",
-        reverse_futility
-    ),
-    switch!(
-        "corrhist",
-        [],
-        "correct the pruning's static evaluation by what searches found for the same pawn and king structure",
-        correction_history
-    ),
-    switch!(
-        "iir",
-        [],
-        "internal iterative reduction: deep nodes without a hash move a ply shallower",
-        iir
-    ),
-    switch!(
-        "mateguard",
-        [],
-        "with a mate in hand nothing is pruned or reduced, and the singular step skips mate windows (short mates kept)",
-        mate_guard
-    ),
-    switch!(
-        "cutlmr",
-        [],
-        "late-move reductions lmr_cut plies deeper at expected cut nodes",
-        cut_lmr
-    ),
-    switch!(
-        "improving",
-        [],
-        "reverse futility a ply bolder and late-move pruning half as strict where the static evaluation rose since two plies up",
-        improving
-    ),
-    switch!(
-        "conthist",
-        [],
-        "order quiet moves by continuation history (the moves one and two plies back)",
-        continuation_history
-    ),
-    switch!(
-        "ttbucket4",
-        [],
-        "aged four-way hash-table buckets (replace by depth less 8 plies per search of age) instead of two-tier pairs",
-        tt_bucket4
-    ),
-    switch!(
-        "histmalus",
-        [],
-        "history with maluses: quiet moves tried before a quiet cut-off lose what it gains, scores bounded",
-        history_malus
-    ),
-    switch!(
-        "histstats",
-        [],
-        "bounded main and continuation histories with maluses order quiet moves by their sum, and late-move reductions follow it",
-        history_stats
-    ),
-    switch!(
-        "seeprune",
-        [],
-        "SEE pruning: near the leaves, late moves (no check) whose exchange loses more than sp_capture per ply, or sp_quiet per ply squared for a quiet move, are skipped",
-        see_pruning
-    ),
-    switch!(
-        "nulleval",
-        [],
-        "null move only from a static evaluation at or above beta, a ply more reduction per null_eval_div above it (at most 3)",
-        null_eval
-    ),
-    switch!(
-        "drawish",
-        [],
-        "scale the evaluation toward a draw where the side ahead cannot mate the defenders it faces (lone horse against full defenders, rook against rook, ...)",
-        drawish
-    ),
-    switch!(
-        "histprune",
-        [],
-        "history pruning (with histmalus): near the leaves, late quiet moves of history below -hp_margin per ply are skipped",
-        history_pruning
-    ),
-    switch!(
-        "futility",
-        [],
-        "futility pruning of quiet moves near the leaves",
-        futility
-    ),
-    switch!(
-        "lmp",
-        ["latemovepruning"],
-        "late-move pruning",
-        late_move_pruning
-    ),
-    switch!(
-        "lmrtable",
-        [],
-        "LMR from a log-log table with history (off: fixed 1-2 plies)",
-        lmr_table
-    ),
-    switch!(
-        "see",
-        [],
-        "static exchange evaluation for ordering and quiescence",
-        see
-    ),
-    switch!("evalcache", [], "evaluation cache", eval_cache),
-    switch!(
-        "staged",
-        [],
-        "search a legal hash move before generating the others",
-        staged_movegen
-    ),
-    switch!(
-        "lazyeval",
-        [],
-        "lazy stand-pat on material and position in quiescence",
-        lazy_eval
-    ),
-    switch!(
-        "lazysearch",
-        [],
-        "lazy evaluation for reverse futility and futility in the main search",
-        lazy_search
-    ),
-    switch!(
-        "countermove",
-        [],
-        "countermove heuristic (after the killers)",
-        countermove
-    ),
-    switch!(
-        "capturehistory",
-        [],
-        "order captures by victim and capture history",
-        capture_history
     ),
     ignored!("useegtb"),
     ignored!("egtbpaths"),

@@ -78,7 +78,7 @@ pub(super) fn classic_step(
     if t.ipc_pre >= depth - 1 {
         return None;
     }
-    let gate = ctx.options.iprobcut.classic && depth > t.ipc_threshold;
+    let gate = ctx.options.switches.ipc_classic && depth > t.ipc_threshold;
     let hints = ctx.hints(0, hash_move);
     let mut list = MoveList::new();
     ctx.ordered_moves(false, 0, &hints, &mut list);
