@@ -27,7 +27,9 @@ fn ranks_items_are_read_and_checked() {
             ..
         }
     ));
-    let e = format!("ucci:{engine},ranks=1").parse::<PlayerSpec>().unwrap_err();
+    let e = format!("ucci:{engine},ranks=1")
+        .parse::<PlayerSpec>()
+        .unwrap_err();
     assert!(e.contains("UCCI counts ranks from 0"), "{e}");
 }
 

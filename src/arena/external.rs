@@ -165,7 +165,9 @@ impl ExternalPlayer {
             if ranks.is_none() && hello.fairy_stockfish {
                 p.ranks = Ranks::FromOne;
             }
-            let variant_set = options.iter().any(|(k, _)| k.eq_ignore_ascii_case("UCI_Variant"));
+            let variant_set = options
+                .iter()
+                .any(|(k, _)| k.eq_ignore_ascii_case("UCI_Variant"));
             if hello.needs_xiangqi && !variant_set {
                 p.send("setoption name UCI_Variant value xiangqi")?;
             }
@@ -292,9 +294,7 @@ impl ExternalPlayer {
     /// An engine's move in ICCS (as written when it is no coordinate move
     /// in the engine's numbering: the game then reports it illegal).
     fn iccs(&self, text: &str) -> String {
-        self.ranks
-            .to_iccs(text)
-            .unwrap_or_else(|| text.to_string())
+        self.ranks.to_iccs(text).unwrap_or_else(|| text.to_string())
     }
 }
 

@@ -256,9 +256,15 @@ impl std::str::FromStr for PlayerSpec {
                 // other values (chuhe's own `Ranks=1-10`) go to the engine
                 "ranks" if external && (v == "0" || v == "1") => {
                     if kind == "ucci" && v == "1" {
-                        return Err(format!("'{text}': UCCI counts ranks from 0 (ranks=1 is for uci:)"));
+                        return Err(format!(
+                            "'{text}': UCCI counts ranks from 0 (ranks=1 is for uci:)"
+                        ));
                     }
-                    ranks = Some(if v == "1" { Ranks::FromOne } else { Ranks::FromZero });
+                    ranks = Some(if v == "1" {
+                        Ranks::FromOne
+                    } else {
+                        Ranks::FromZero
+                    });
                 }
                 _ => rest_items.push((k.to_string(), Some(v.to_string()))),
             }

@@ -194,8 +194,7 @@ impl Engine {
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> SetOutcome {
         let outcome = self.options.set(name, value);
         // setting the seed (even to its old value) restarts its sequence
-        if outcome == SetOutcome::Stored
-            && table::lookup(name).is_some_and(|d| d.key == "bookseed")
+        if outcome == SetOutcome::Stored && table::lookup(name).is_some_and(|d| d.key == "bookseed")
         {
             self.seed_book(self.options.book_seed);
         }

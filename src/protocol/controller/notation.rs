@@ -24,7 +24,10 @@ impl Controller {
         }
         let mut first_error = None;
         for reading in &readings {
-            match self.engine.set_position(spec.fen.as_deref(), &reading.moves) {
+            match self
+                .engine
+                .set_position(spec.fen.as_deref(), &reading.moves)
+            {
                 Ok(()) => {
                     let note = self.ranks.adopt(reading);
                     let ranks = self.ranks.current();
