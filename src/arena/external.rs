@@ -8,8 +8,17 @@
 //! [`GRACE_MS`]; a `stop` is sent when the clock runs out and the answer
 //! must come within the grace. The process gets `quit` and is killed
 //! when the player is dropped.
+//!
+//! Xiangqi UCI has two rank numberings (see [`crate::protocol::ranks`]):
+//! 0-9 (Pikafish, chuhe) and 1-10 (Fairy-Stockfish). The spec's
+//! `ranks=0|1` says which; without it an engine whose `id name` is
+//! Fairy-Stockfish's counts from 1 (its `uci` mode always does, its source
+//! `UCI::square` shows), any other from 0. An engine that offers
+//! `UCI_Variant` with `xiangqi` but defaults to another game is switched
+//! to xiangqi unless the spec sets `UCI_Variant` itself.
 
 use super::player::{ClockInfo, Limit, MoveRecord, Player, PlayerError, Situation};
+use crate::protocol::ranks::Ranks;
 use crate::search::MATE;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -25,6 +34,8 @@ pub const HANDSHAKE_MS: u64 = 10_000;
 pub struct ExternalPlayer {
     name: String,
     ucci: bool,
+    /// How the engine's moves number the ranks.
+    ranks: Ranks,
     limit: Limit,
     timeout_ms: u64,
     child: Child,
@@ -99,12 +110,14 @@ pub fn parse_info(line: &str) -> InfoLine {
 }
 
 impl ExternalPlayer {
-    /// Spawns `path`, shakes hands and sends `options`.
+    /// Spawns `path`, shakes hands and sends `options`; `ranks` is the
+    /// engine's rank numbering (`None`: judged from its handshake).
     pub fn start(
         name: String,
         path: &str,
         ucci: bool,
         options: &[(String, String)],
+        ranks: Option<Ranks>,
         limit: Limit,
         timeout_ms: u64,
     ) -> Result<ExternalPlayer, PlayerError> {
@@ -132,6 +145,7 @@ impl ExternalPlayer {
         let mut p = ExternalPlayer {
             name,
             ucci,
+            ranks: ranks.unwrap_or(Ranks::FromZero),
             limit,
             timeout_ms,
             child,
@@ -144,9 +158,19 @@ impl ExternalPlayer {
             ("uci", "uciok")
         };
         p.send(hello)?;
-        p.wait_for(ok, HANDSHAKE_MS)?;
+        let hello = p.handshake(ok)?;
         if ucci {
             p.send("setoption usemillisec true")?;
+        } else {
+            if ranks.is_none() && hello.fairy_stockfish {
+                p.ranks = Ranks::FromOne;
+            }
+            let variant_set = options
+                .iter()
+                .any(|(k, _)| k.eq_ignore_ascii_case("UCI_Variant"));
+            if hello.needs_xiangqi && !variant_set {
+                p.send("setoption name UCI_Variant value xiangqi")?;
+            }
         }
         for (k, v) in options {
             if ucci {
@@ -193,6 +217,29 @@ impl ExternalPlayer {
         }
     }
 
+    /// Reads the handshake up to `ok`, noting what it tells about the
+    /// engine's dialect.
+    fn handshake(&mut self, ok: &str) -> Result<Hello, PlayerError> {
+        let deadline = Instant::now() + Duration::from_millis(HANDSHAKE_MS);
+        let mut hello = Hello::default();
+        loop {
+            let line = self.next_line(deadline, ok)?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                [w] if *w == ok => return Ok(hello),
+                ["id", "name", name, ..] => {
+                    hello.fairy_stockfish = name.starts_with("Fairy-Stockfish")
+                }
+                ["option", "name", "UCI_Variant", rest @ ..] => {
+                    let default = rest.windows(2).find(|w| w[0] == "default").map(|w| w[1]);
+                    let offers = rest.windows(2).any(|w| w[0] == "var" && w[1] == "xiangqi");
+                    hello.needs_xiangqi = offers && default != Some("xiangqi");
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn wait_for(&mut self, token: &str, ms: u64) -> Result<(), PlayerError> {
         let deadline = Instant::now() + Duration::from_millis(ms);
         loop {
@@ -234,6 +281,23 @@ impl ExternalPlayer {
     }
 }
 
+/// What an engine's handshake told.
+#[derive(Default)]
+struct Hello {
+    /// `id name Fairy-Stockfish ...`: its UCI counts ranks 1-10.
+    fairy_stockfish: bool,
+    /// It offers `UCI_Variant` `xiangqi` but defaults to another game.
+    needs_xiangqi: bool,
+}
+
+impl ExternalPlayer {
+    /// An engine's move in ICCS (as written when it is no coordinate move
+    /// in the engine's numbering: the game then reports it illegal).
+    fn iccs(&self, text: &str) -> String {
+        self.ranks.to_iccs(text).unwrap_or_else(|| text.to_string())
+    }
+}
+
 impl Player for ExternalPlayer {
     fn new_game(&mut self) -> Result<(), PlayerError> {
         if self.ucci {
@@ -262,7 +326,7 @@ impl Player for ExternalPlayer {
             cmd.push_str(" moves");
             for m in situation.moves {
                 cmd.push(' ');
-                cmd.push_str(&m.to_string());
+                cmd.push_str(&self.ranks.write(*m));
             }
         }
         self.send(&cmd)?;
@@ -307,7 +371,7 @@ impl Player for ExternalPlayer {
                             info.depth = i.depth;
                         }
                         if !i.pv.is_empty() {
-                            info.pv = i.pv;
+                            info.pv = i.pv.iter().map(|m| self.iccs(m)).collect();
                         }
                     }
                     if i.nodes.is_some() {
@@ -322,7 +386,7 @@ impl Player for ExternalPlayer {
                         .next()
                         .ok_or_else(|| PlayerError::Protocol("bestmove without a move".into()))?;
                     return Ok(MoveRecord {
-                        mv: mv.to_string(),
+                        mv: self.iccs(mv),
                         score: info.score,
                         depth: info.depth,
                         nodes: info.nodes,

@@ -4,6 +4,7 @@
 use crate::board::{Move, Position};
 use crate::engine::options::EngineOptions;
 use crate::engine::Engine;
+use crate::protocol::ranks::Ranks;
 use crate::search::{Algorithm, Clock, Limits, SearchOptions, MATE, MATE_BOUND};
 use std::time::Duration;
 
@@ -166,6 +167,9 @@ pub enum EngineKind {
         path: String,
         /// Options sent with `setoption`, in order.
         options: Vec<(String, String)>,
+        /// How its UCI moves number the ranks (`ranks=0|1`; `None`: told
+        /// by its handshake, see [`super::external`]).
+        ranks: Option<Ranks>,
     },
 }
 
@@ -199,7 +203,8 @@ impl std::str::FromStr for PlayerSpec {
     /// (in process; items `paper` and any key=value of the option table,
     /// `crate::engine::table`),
     /// or `ucci`/`uci` (first item the executable path, then engine options
-    /// key=value). Items common to both: `depth=N`, `nodes=N`,
+    /// key=value, and for `uci` `ranks=0` or `ranks=1`: the first rank's
+    /// number in the engine's moves). Items common to both: `depth=N`, `nodes=N`,
     /// `movetime=MS`, `tc=SECONDS[+INC]`, `name=LABEL`, `timeout=SECONDS`.
     fn from_str(text: &str) -> Result<PlayerSpec, String> {
         let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
@@ -212,6 +217,7 @@ impl std::str::FromStr for PlayerSpec {
         let mut limit = None;
         let mut name = None;
         let mut timeout_ms = DEFAULT_TIMEOUT_MS;
+        let mut ranks = None;
         let mut rest_items = Vec::new();
         let external = kind == "ucci" || kind == "uci";
         let path = if external {
@@ -247,6 +253,19 @@ impl std::str::FromStr for PlayerSpec {
                 "tc" => limit = Some(Limit::parse_tc(v)?),
                 "name" => name = Some(v.to_string()),
                 "timeout" => timeout_ms = num(v)?.max(1) * 1000,
+                // other values (chuhe's own `Ranks=1-10`) go to the engine
+                "ranks" if external && (v == "0" || v == "1") => {
+                    if kind == "ucci" && v == "1" {
+                        return Err(format!(
+                            "'{text}': UCCI counts ranks from 0 (ranks=1 is for uci:)"
+                        ));
+                    }
+                    ranks = Some(if v == "1" {
+                        Ranks::FromOne
+                    } else {
+                        Ranks::FromZero
+                    });
+                }
                 _ => rest_items.push((k.to_string(), Some(v.to_string()))),
             }
         }
@@ -260,6 +279,7 @@ impl std::str::FromStr for PlayerSpec {
                 ucci: kind == "ucci",
                 path,
                 options,
+                ranks,
             }
         } else {
             let algorithm: Option<Algorithm> = match kind.as_str() {
@@ -301,12 +321,14 @@ impl PlayerSpec {
                 ucci,
                 path,
                 options,
+                ranks,
             } => {
                 let p = super::external::ExternalPlayer::start(
                     self.name.clone(),
                     path,
                     *ucci,
                     options,
+                    *ranks,
                     self.limit.clone(),
                     self.timeout_ms,
                 )?;
@@ -315,6 +337,9 @@ impl PlayerSpec {
         }
     }
 }
+
+/// The book seed of in-process players (any fixed value: reproducible).
+pub const ARENA_BOOK_SEED: u64 = 0x0063_6875_6865;
 
 /// chuhe run in the arena's process, through the engine facade (without
 /// its opening book: the arena chooses the openings).
@@ -327,9 +352,12 @@ pub struct InProcessPlayer {
 impl InProcessPlayer {
     /// A player searching with `options` within `limit`.
     pub fn new(name: String, options: SearchOptions, limit: Limit) -> InProcessPlayer {
+        // the book is off, and its seed fixed all the same: an arena game
+        // must depend on the match's own seed only
         let options = EngineOptions {
             search: options,
             usebook: false,
+            book_seed: ARENA_BOOK_SEED,
             ..EngineOptions::default()
         };
         InProcessPlayer {

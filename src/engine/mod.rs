@@ -37,8 +37,15 @@ pub const DRAW_MIN_MOVE: u16 = 60;
 /// ... with at most this much attacking material per side (rook 4,
 /// horse/cannon 2, pawn 1).
 pub const DRAW_MAX_MATERIAL: usize = 6;
-/// Seed of the book choice's random generator (a session is reproducible).
-const BOOK_SEED: u64 = 0x0063_6875_6865;
+/// The book choice's random generator: seeded with `seed`, or from the
+/// operating system when it is 0 (then every process chooses differently).
+fn book_rng(seed: u64) -> StdRng {
+    if seed == 0 {
+        StdRng::from_entropy()
+    } else {
+        StdRng::seed_from_u64(seed)
+    }
+}
 
 /// Why a search request was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -158,11 +165,11 @@ impl Engine {
     pub fn new(options: EngineOptions) -> Engine {
         Engine {
             searcher: Arc::new(Mutex::new(Searcher::new(options.search.clone()))),
+            rng: book_rng(options.book_seed),
             options,
             pos: Position::startpos(),
             banned: Vec::new(),
             books: None,
-            rng: StdRng::seed_from_u64(BOOK_SEED),
             resign_streak: 0,
         }
     }
@@ -176,15 +183,21 @@ impl Engine {
         &self.options
     }
 
-    /// Reseeds the book's random choice.
+    /// Reseeds the book's random choice (0: a fresh seed from the
+    /// operating system).
     pub fn seed_book(&mut self, seed: u64) {
-        self.rng = StdRng::seed_from_u64(seed);
+        self.rng = book_rng(seed);
     }
 
     /// Applies `setoption name [value]` (see [`EngineOptions::set`]); the
     /// searcher follows at once.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> SetOutcome {
         let outcome = self.options.set(name, value);
+        // setting the seed (even to its old value) restarts its sequence
+        if outcome == SetOutcome::Stored && table::lookup(name).is_some_and(|d| d.key == "bookseed")
+        {
+            self.seed_book(self.options.book_seed);
+        }
         match &outcome {
             SetOutcome::SearchChanged => {
                 let o = self.options.search.clone();

@@ -48,6 +48,8 @@ pub struct OptionSpec {
 
 /// Choices of `randomness`.
 pub const RANDOMNESS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
+/// Choices of `ranks` (UCI only): how UCI moves number the ranks.
+pub const RANKS: &[&str] = &["auto", "0-9", "1-10"];
 /// Choices of `pruning`.
 pub const PRUNING: &[&str] = &["none", "small", "medium", "large"];
 /// Choices of `knowledge`.
@@ -74,6 +76,12 @@ pub struct EngineOptions {
     pub bookfiles: String,
     /// Randomness level (stored; see the module notes).
     pub randomness: String,
+    /// Seed of the book's random choice; 0 draws a fresh seed from the
+    /// operating system, so each process chooses differently.
+    pub book_seed: u64,
+    /// UCI move notation: `auto`, `0-9` or `1-10` (see
+    /// [`crate::protocol::ranks`]).
+    pub ranks: String,
     /// Pruning level (applied to the iProbcut parameters).
     pub pruning: String,
     /// Knowledge level (applied to the evaluation weights).
@@ -101,6 +109,8 @@ impl Default for EngineOptions {
             usebook: true,
             bookfiles: String::new(),
             randomness: "none".into(),
+            book_seed: 0,
+            ranks: "auto".into(),
             pruning: "medium".into(),
             knowledge: "large".into(),
             show_evals: true,

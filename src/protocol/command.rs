@@ -10,8 +10,12 @@
 pub struct PositionSpec {
     /// The FEN text (`None`: the start position).
     pub fen: Option<String>,
-    /// Moves in ICCS, as written (checked when applied).
+    /// Moves as written (checked when applied; ICCS, or in UCI possibly
+    /// with ranks 1-10, see [`super::ranks`]).
     pub moves: Vec<String>,
+    /// Written without the `position` keyword (`fen ...`, `startpos ...`),
+    /// as the UCI-cyclone dialect does.
+    pub bare: bool,
 }
 
 /// Parameters of `go` in either dialect. Times are kept as given (UCCI
@@ -131,7 +135,7 @@ impl Command {
                 Err(e) => Command::Invalid(format!("position: {e}")),
             },
             "fen" | "startpos" => match parse_position_spec(&tokens) {
-                Ok(spec) => Command::Position(spec),
+                Ok(spec) => Command::Position(PositionSpec { bare: true, ..spec }),
                 Err(e) => Command::Invalid(format!("position: {e}")),
             },
             "banmoves" => Command::BanMoves(rest.iter().map(|s| s.to_string()).collect()),
@@ -221,7 +225,11 @@ fn parse_position_spec(tokens: &[&str]) -> Result<PositionSpec, String> {
             ))
         }
     };
-    Ok(PositionSpec { fen, moves })
+    Ok(PositionSpec {
+        fen,
+        moves,
+        bare: false,
+    })
 }
 
 /// A number, possibly fractional or negative; `None` if not a number.
@@ -361,13 +369,18 @@ mod tests {
             c,
             Command::Position(PositionSpec {
                 fen: None,
-                moves: vec!["h2e2".into(), "h9g7".into()]
+                moves: vec!["h2e2".into(), "h9g7".into()],
+                bare: false,
             })
         );
         let c = Command::parse("fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
         assert!(matches!(
             c,
-            Command::Position(PositionSpec { fen: Some(_), .. })
+            Command::Position(PositionSpec {
+                fen: Some(_),
+                bare: true,
+                ..
+            })
         ));
         assert!(matches!(Command::parse("position"), Command::Invalid(_)));
         assert!(matches!(

@@ -13,6 +13,9 @@
 
 use super::command::{Command, GoParams};
 use super::printer::Printer;
+use super::ranks::RankState;
+
+mod notation;
 use super::{Dialect, Event};
 use crate::board::{perft_divide, Colour, Move, Position};
 use crate::engine::options::{EngineOptions, SetOutcome};
@@ -76,6 +79,8 @@ pub struct Controller {
     active: Option<Active>,
     queue: VecDeque<Pending>,
     events: Sender<Event>,
+    /// How UCI moves number the ranks (option `Ranks`, or learnt).
+    ranks: RankState,
 }
 
 impl Controller {
@@ -92,7 +97,10 @@ impl Controller {
     ) -> Controller {
         let mut printer = Printer::new(output);
         printer.show_evals = options.show_evals;
+        let mut ranks = RankState::default();
+        ranks.set_option(&options.ranks);
         Controller {
+            ranks,
             printer: Arc::new(Mutex::new(printer)),
             closed: Arc::new(AtomicBool::new(false)),
             engine: Engine::new(options),
@@ -312,11 +320,7 @@ impl Controller {
             Command::Uci => self.handshake(Dialect::Uci),
             Command::IsReady => self.out().readyok(),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::Position(spec) => {
-                if let Err(e) = self.engine.set_position(spec.fen.as_deref(), &spec.moves) {
-                    self.out().info_string(&e.to_string());
-                }
-            }
+            Command::Position(spec) => self.position(&spec),
             Command::BanMoves(moves) => self.ban(&moves),
             Command::Go(g) => self.go(&g),
             Command::BadGo(e) => {
@@ -373,8 +377,11 @@ impl Controller {
     }
 
     fn handshake(&mut self, dialect: Dialect) {
+        self.ranks.forget();
+        let ranks = self.ranks.current();
         let mut out = self.out();
         out.dialect = dialect;
+        out.ranks = ranks;
         out.handshake(&EngineOptions::specs());
     }
 
@@ -385,9 +392,23 @@ impl Controller {
                     self.engine.options().show_evals,
                     self.engine.options().show_wdl,
                 );
+                self.ranks.set_option(&self.engine.options().ranks);
+                let ranks = self.ranks.current();
+                let open = self.ranks.open();
                 let mut out = self.out();
                 out.show_evals = evals;
                 out.show_wdl = wdl;
+                out.ranks = ranks;
+                // GUIs built on Fairy-Stockfish set UCI_Variant and may
+                // never send a move list that shows their numbering
+                let variant = crate::engine::table::normalize(name) == "ucivariant";
+                if variant && open && out.dialect == Dialect::Uci {
+                    out.info_string(
+                        "UCI moves are read and written with ranks 0-9 (as Pikafish and XBoard); \
+                         for ranks 1-10 (Fairy-Stockfish's notation) set option Ranks to 1-10 \
+                         (a GUI's first move list with ranks 1-10 also switches)",
+                    );
+                }
             }
             SetOutcome::SearchChanged | SetOutcome::NewGame => {}
             SetOutcome::Unknown => self.out().unknown_option(name),
@@ -400,7 +421,7 @@ impl Controller {
     fn ban(&mut self, moves: &[String]) {
         let mut banned = Vec::new();
         for t in moves {
-            match Move::from_iccs(t) {
+            match self.read_move(t) {
                 Ok(m) => banned.push(m),
                 Err(e) => self.out().info_string(&format!("banmoves: {e}")),
             }
@@ -490,7 +511,7 @@ impl Controller {
         self.out().phase = crate::eval::Evaluator::phase(self.engine.position());
         let mut searchmoves = Vec::new();
         for t in &g.searchmoves {
-            match Move::from_iccs(t) {
+            match self.read_move(t) {
                 Ok(m) => searchmoves.push(m),
                 Err(e) => {
                     let mut out = self.out();

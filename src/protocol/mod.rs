@@ -11,6 +11,7 @@ pub mod command;
 pub mod controller;
 
 pub mod printer;
+pub mod ranks;
 
 pub use crate::engine::options::{self, EngineOptions, OptionKind, OptionSpec, SetOutcome};
 pub use command::{Command, GoParams, PositionSpec};

@@ -3,6 +3,7 @@
 //! between the controller and the search thread.
 
 use super::options::{OptionKind, OptionSpec};
+use super::ranks::Ranks;
 use super::Dialect;
 use crate::board::Move;
 use crate::search::{mate_distance, wdl_permille, IterationInfo, TtHit};
@@ -22,6 +23,8 @@ pub struct Printer {
     /// The game phase of the position being searched (see
     /// [`crate::eval::Evaluator::phase`]): the WDL model reads it.
     pub phase: i32,
+    /// How UCI moves number the ranks (UCCI always counts from 0).
+    pub ranks: Ranks,
 }
 
 impl Printer {
@@ -34,6 +37,15 @@ impl Printer {
             show_wdl: false,
             broken: false,
             phase: crate::eval::features::MAX_PHASE,
+            ranks: Ranks::FromZero,
+        }
+    }
+
+    /// A move as the dialect writes it.
+    fn mv(&self, m: Move) -> String {
+        match self.dialect {
+            Dialect::Ucci => m.to_string(),
+            Dialect::Uci => self.ranks.write(m),
         }
     }
 
@@ -184,7 +196,7 @@ impl Printer {
         if !pv.is_empty() {
             s += " pv";
             for m in pv {
-                s += &format!(" {m}");
+                s += &format!(" {}", self.mv(*m));
             }
         }
         self.line(&s);
@@ -201,7 +213,7 @@ impl Printer {
     pub fn book_candidate(&mut self, mv: Move, weight: u32) {
         let s = match self.dialect {
             Dialect::Ucci => format!("info depth 0 score {weight} pv {mv}"),
-            Dialect::Uci => format!("info depth 0 score cp {weight} pv {mv}"),
+            Dialect::Uci => format!("info depth 0 score cp {weight} pv {}", self.mv(mv)),
         };
         self.line(&s);
     }
@@ -214,9 +226,9 @@ impl Printer {
 
     /// `bestmove m [ponder p] [draw|resign]` (the suffixes only in UCCI).
     pub fn bestmove(&mut self, mv: Move, ponder: Option<Move>, draw: bool, resign: bool) {
-        let mut s = format!("bestmove {mv}");
+        let mut s = format!("bestmove {}", self.mv(mv));
         if let Some(p) = ponder {
-            s += &format!(" ponder {p}");
+            s += &format!(" ponder {}", self.mv(p));
         }
         if self.dialect == Dialect::Ucci {
             if resign {
@@ -278,7 +290,8 @@ impl Printer {
     /// `go perft N`: one line per root move, then the total.
     pub fn perft(&mut self, rows: &[(Move, u64)]) {
         for (m, n) in rows {
-            self.line(&format!("{m}: {n}"));
+            let text = format!("{}: {n}", self.mv(*m));
+            self.line(&text);
         }
         let total: u64 = rows.iter().map(|(_, n)| n).sum();
         self.line("");

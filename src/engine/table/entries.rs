@@ -3,7 +3,7 @@
 //! advertised in that dialect.
 
 use super::{set_knowledge, set_pruning, Effect, Kind, Max, OptionDef};
-use crate::engine::options::{ALGORITHMS, KNOWLEDGE, PROFILES, PRUNING, RANDOMNESS};
+use crate::engine::options::{ALGORITHMS, KNOWLEDGE, PROFILES, PRUNING, RANDOMNESS, RANKS};
 use crate::search::{ELO_MAX, ELO_MIN, FULL_LEVEL, MAX_MULTIPV};
 
 /// An on/off setting stored in `$field` (an expression on `$o`).
@@ -173,6 +173,38 @@ pub static FIXED: &[OptionDef] = &[
             vars: RANDOMNESS,
             get: |o| o.randomness.clone(),
             set: |o, v| o.randomness = v.into(),
+        },
+        effect: Effect::Protocol,
+    },
+    // 0 (the default) seeds each process from the operating system, so a
+    // GUI that starts a new engine per game does not get one opening
+    // forever; a fixed seed makes the choices reproducible
+    OptionDef {
+        key: "bookseed",
+        ucci: Some("bookseed"),
+        uci: Some("BookSeed"),
+        aliases: &[],
+        help: "seed of the book's random choice (0: a fresh one per process)",
+        kind: Kind::Spin {
+            min: 0,
+            max: Max::Fixed(u32::MAX as i64),
+            get: |o| o.book_seed as i64,
+            set: |o, v| o.book_seed = v as u64,
+        },
+        effect: Effect::Protocol,
+    },
+    // UCCI counts ranks 0-9 by definition; in UCI, Fairy-Stockfish's
+    // dialect counts them 1-10 (docs/gui.md)
+    OptionDef {
+        key: "ranks",
+        ucci: None,
+        uci: Some("Ranks"),
+        aliases: &[],
+        help: "UCI move ranks: auto (0-9 unless the GUI's moves prove 1-10), 0-9 or 1-10",
+        kind: Kind::Combo {
+            vars: RANKS,
+            get: |o| o.ranks.clone(),
+            set: |o, v| o.ranks = v.into(),
         },
         effect: Effect::Protocol,
     },
