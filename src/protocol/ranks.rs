@@ -210,7 +210,8 @@ mod tests {
     #[test]
     fn digits_prove_only_ten_and_zero() {
         assert_eq!(evidence(&["h3e3", "h10g8"]), Some(Ranks::FromOne));
-        assert_eq!(evidence(&["h2e2", "h9g7"]), Some(Ranks::FromZero));
+        assert_eq!(evidence(&["h2e2", "h9g7"]), None);
+        assert_eq!(evidence(&["h2e2", "b0c2"]), Some(Ranks::FromZero));
         assert_eq!(evidence(&["h3e3", "b8e8"]), None);
         assert_eq!(evidence(&["a0a1", "a10a9"]), None);
     }
