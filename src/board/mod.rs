@@ -26,6 +26,7 @@ pub use moves::{Move, MoveList, MoveParseError, MAX_MOVES};
 pub use perft::{perft, perft_divide};
 pub use piece::{Colour, Piece, PieceKind};
 pub use position::{Position, PsqTables, SquareSet, PSQ_LANES, SQUARE_BIT, ZERO_PSQ_TABLES};
+pub(crate) use position::{NO_SQUARE, SLOT_KIND};
 pub use replay::{IllegalMove, PositionError};
 pub use square::{Square, SquareParseError, FILES, RANKS};
 pub use zobrist::{PIECE_KEYS, SIDE_KEY};

@@ -83,8 +83,9 @@ pub enum Kind {
     Text {
         /// The current text.
         get: fn(&EngineOptions) -> String,
-        /// Stores a text.
-        set: fn(&mut EngineOptions, &str),
+        /// Stores a text, or says why it cannot (the options stay as
+        /// they were).
+        set: fn(&mut EngineOptions, &str) -> Result<(), String>,
     },
     /// A search switch (on/off, see [`crate::search::Switches`]).
     Switch(&'static Switch),
@@ -284,7 +285,9 @@ impl OptionDef {
                 t.set(&mut options.search.tune, v)?;
             }
             // GUIs echo the advertised default of an empty string back
-            Kind::Text { set, .. } => set(options, if value == "<empty>" { "" } else { value }),
+            Kind::Text { set, .. } => {
+                set(options, if value == "<empty>" { "" } else { value }).map_err(invalid)?
+            }
             Kind::NewGame | Kind::Ignored => {}
         }
         Ok(())

@@ -35,6 +35,11 @@
 //! occupied squares and each piece's squares from the position's square
 //! sets, which make/unmake keep ([`crate::board::Position::piece_set`]).
 //!
+//! **The network.** An evaluator built [`Evaluator::with_net`] (the
+//! `eval=net` setting) scores with the learned network of [`nnue`]
+//! instead of the five parts; the `paper` profile always uses the five
+//! parts. [`Evaluator::breakdown`] shows the five parts either way.
+//!
 //! **Counting.** [`Evaluator::evaluate`] adds exactly one to
 //! [`EvalCounter::calls`], the paper's efficiency measure; the counter
 //! belongs to the caller's search context. [`Evaluator::breakdown`] is not
@@ -63,7 +68,7 @@ use attacks::AttackInfo;
 use features::Counts;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 use taper::{taper, PackedSum};
 
 /// Number of keys of [`MATERIAL_TABLE`]: the rook, horse and cannon
@@ -249,13 +254,15 @@ impl fmt::Display for EvalBreakdown {
     }
 }
 
-/// The static evaluator: a profile, five weights, and whether drawish
-/// material scales the `default` profile's score ([`drawish`]).
+/// The static evaluator: a profile, five weights, whether drawish
+/// material scales the `default` profile's score ([`drawish`]), and the
+/// network that replaces the five parts when one is set.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     profile: Profile,
     weights: EvalWeights,
     drawish: bool,
+    net: Option<Arc<nnue::Network>>,
 }
 
 /// Mobility, coordination and threat of `pos` (raw, Red's view): the parts
@@ -354,7 +361,21 @@ impl Evaluator {
             profile,
             weights,
             drawish: drawish::DEFAULT_ON,
+            net: None,
         }
+    }
+
+    /// This evaluator scoring with `net` instead of the five parts (`None`:
+    /// the five parts). The `paper` profile keeps the five parts whatever
+    /// `net` is.
+    pub fn with_net(mut self, net: Option<Arc<nnue::Network>>) -> Evaluator {
+        self.net = net.filter(|_| self.profile != Profile::Paper);
+        self
+    }
+
+    /// The network this evaluator scores with, if any.
+    pub fn net(&self) -> Option<&Arc<nnue::Network>> {
+        self.net.as_ref()
     }
 
     /// This evaluator with the drawish-material scaling ([`drawish`]) on
@@ -459,8 +480,16 @@ impl Evaluator {
     /// make/unmake), weighted as in [`Evaluator::evaluate`], from the side
     /// to move's view; not counted. Cheap: no attack pass. Meant for lazy
     /// evaluation in the search.
+    ///
+    /// With a network this is the network's full score: it has no cheaper
+    /// part, and an exact score makes the lazy tests decide as the full
+    /// evaluation would. The network's cache remembers it, so the full
+    /// evaluation that may follow costs only a comparison.
     #[inline]
     pub fn cheap_score(&self, pos: &Position) -> i32 {
+        if let Some(net) = &self.net {
+            return nnue::evaluate(net, pos);
+        }
         let [material, position] = if self.profile == Profile::Paper {
             psq::sums(pos, self.profile)
         } else {
@@ -492,11 +521,16 @@ impl Evaluator {
     #[inline]
     pub fn evaluate(&self, pos: &Position, counter: &mut EvalCounter) -> i32 {
         counter.calls += 1;
+        if let Some(net) = &self.net {
+            return nnue::evaluate(net, pos);
+        }
         let raw = self.raw_parts(pos, true);
         self.combine(&raw, pos)
     }
 
-    /// The parts of the evaluation of `pos` (not counted).
+    /// The five parts of the evaluation of `pos` (not counted); with a
+    /// network, still the five parts, and their total is not what
+    /// [`Evaluator::evaluate`] returns.
     pub fn breakdown(&self, pos: &Position) -> EvalBreakdown {
         let raw = self.raw_parts(pos, false);
         let w = self.weights.as_array();

@@ -6,6 +6,7 @@
 
 use super::switches::Switches;
 use super::tunables::Tunables;
+use crate::eval::nnue::{EvalKind, NetChoice};
 use crate::eval::{EvalWeights, Profile};
 
 /// Which tree search runs.
@@ -113,6 +114,11 @@ pub struct SearchOptions {
     pub profile: Profile,
     /// Evaluation weights (percent).
     pub weights: EvalWeights,
+    /// Which evaluator plays (`eval`): the five parts or the network (the
+    /// `paper` profile always uses the five parts).
+    pub eval: EvalKind,
+    /// The network of `eval=net` (`evalfile`; embedded by default).
+    pub net: NetChoice,
     /// Safety margin kept off the clock for transmission and scheduling, ms.
     pub move_overhead_ms: u64,
     /// Plies without a capture that draw the game (0 = off).
@@ -147,6 +153,8 @@ impl Default for SearchOptions {
             tune: Tunables::default(),
             profile: Profile::Default,
             weights: EvalWeights::default(),
+            eval: EvalKind::Classic,
+            net: NetChoice::embedded(),
             // 30 ms lost games on time (or to a late reply) at 5 s + 50 ms
             // on a loaded 2-core machine; 100 ms lost none (issue 13)
             move_overhead_ms: 100,
@@ -291,10 +299,13 @@ pub fn parse_bool(s: &str) -> Option<bool> {
 }
 
 impl SearchOptions {
-    /// The evaluator these options describe: profile, part weights and
-    /// the drawish-material scaling.
+    /// The evaluator these options describe: profile, part weights, the
+    /// drawish-material scaling, and the network with `eval=net` (never
+    /// for the `paper` profile).
     pub fn evaluator(&self) -> crate::eval::Evaluator {
+        let net = (self.eval == EvalKind::Net).then(|| self.net.network());
         crate::eval::Evaluator::with_weights(self.profile, self.weights)
             .with_drawish(self.switches.drawish)
+            .with_net(net)
     }
 }

@@ -4,6 +4,8 @@
 
 use super::{set_knowledge, set_pruning, Effect, Kind, Max, OptionDef};
 use crate::engine::options::{ALGORITHMS, KNOWLEDGE, PROFILES, PRUNING, RANDOMNESS, RANKS};
+use crate::eval::nnue::choice::EVAL_KINDS;
+use crate::eval::nnue::NetChoice;
 use crate::search::{ELO_MAX, ELO_MIN, FULL_LEVEL, MAX_MULTIPV};
 
 /// An on/off setting stored in `$field` (an expression on `$o`).
@@ -144,7 +146,10 @@ pub static FIXED: &[OptionDef] = &[
         help: "opening book files, ';'-separated",
         kind: Kind::Text {
             get: |o| o.bookfiles.clone(),
-            set: |o, v| o.bookfiles = v.to_string(),
+            set: |o, v| {
+                o.bookfiles = v.to_string();
+                Ok(())
+            },
         },
         effect: Effect::Protocol,
     },
@@ -350,6 +355,38 @@ pub static FIXED: &[OptionDef] = &[
             vars: PROFILES,
             get: |o| o.search.profile.to_string(),
             set: |o, v| o.search.profile = v.parse().expect("one of PROFILES"),
+        },
+        effect: Effect::Search,
+    },
+    OptionDef {
+        key: "eval",
+        ucci: Some("eval"),
+        uci: Some("eval"),
+        aliases: &[],
+        help: "evaluator: the five-part classic one or the network (profile paper: always classic)",
+        kind: Kind::Combo {
+            vars: EVAL_KINDS,
+            get: |o| o.search.eval.to_string(),
+            set: |o, v| o.search.eval = v.parse().expect("one of EVAL_KINDS"),
+        },
+        effect: Effect::Search,
+    },
+    OptionDef {
+        key: "evalfile",
+        ucci: Some("evalfile"),
+        uci: Some("EvalFile"),
+        aliases: &[],
+        help: "net file for eval=net (empty: the embedded net; a bad file is refused)",
+        kind: Kind::Text {
+            get: |o| o.search.net.path(),
+            set: |o, v| {
+                o.search.net = if v.is_empty() {
+                    NetChoice::embedded()
+                } else {
+                    NetChoice::load(v).map_err(|e| e.to_string())?
+                };
+                Ok(())
+            },
         },
         effect: Effect::Search,
     },

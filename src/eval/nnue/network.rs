@@ -1,0 +1,122 @@
+//! The network as the engine plays it: the quantized weights of a
+//! [`QuantizedNet`] laid out for the kernels ([`super::simd`]), one
+//! 64-byte-aligned column of [`HIDDEN`] weights per input feature.
+
+use super::arch::{HIDDEN, INPUTS, QA, QB, SCALE};
+use super::file::{NetFileError, QuantizedNet};
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// One column of [`HIDDEN`] `i16` values (a feature's weights, the biases,
+/// an accumulator), aligned for 256-bit loads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Column(pub [i16; HIDDEN]);
+
+impl Column {
+    /// All zeros.
+    pub const ZERO: Column = Column([0; HIDDEN]);
+
+    /// The column holding `values` (exactly [`HIDDEN`] of them).
+    fn from_slice(values: &[i16]) -> Column {
+        let mut c = Column::ZERO;
+        c.0.copy_from_slice(values);
+        c
+    }
+}
+
+/// The largest output weight (in absolute value) for which
+/// `v · w` with `v ≤ QA` fits an `i16`, so the AVX2 output layer may
+/// multiply in 16 bits (see [`Network::narrow_output`]).
+pub const NARROW_OUTPUT_MAX: i32 = i16::MAX as i32 / QA;
+
+/// Gives every network a number of its own, so a thread's cached
+/// accumulators are never reused with another net (not even one that
+/// happens to be allocated at the same address).
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// A loaded network: weights in columns, ready for the accumulator and the
+/// output layer. Built once (from the embedded file or `evalfile`) and
+/// shared by every search thread.
+pub struct Network {
+    /// Feature-transformer weights: column `f` is feature `f`'s.
+    pub(super) ft: Box<[Column]>,
+    /// Feature-transformer biases.
+    pub(super) bias: Column,
+    /// Output weights of the side to move's units ([0]) and the other's ([1]).
+    pub(super) out: [Column; 2],
+    /// Output bias, in units of `QA · QB`.
+    pub(super) out_bias: i32,
+    /// Every output weight is within ±[`NARROW_OUTPUT_MAX`].
+    pub(super) narrow: bool,
+    id: u64,
+    /// Where the net came from (for messages).
+    source: String,
+}
+
+impl Network {
+    /// The network of `net`, described as `source` in messages.
+    pub fn new(net: &QuantizedNet, source: &str) -> Network {
+        let ft = net
+            .ft_weights
+            .chunks_exact(HIDDEN)
+            .map(Column::from_slice)
+            .collect::<Box<[Column]>>();
+        debug_assert_eq!(ft.len(), INPUTS);
+        let out = [
+            Column::from_slice(&net.out_weights[..HIDDEN]),
+            Column::from_slice(&net.out_weights[HIDDEN..]),
+        ];
+        let narrow = net
+            .out_weights
+            .iter()
+            .all(|&w| i32::from(w).abs() <= NARROW_OUTPUT_MAX);
+        Network {
+            ft,
+            bias: Column::from_slice(&net.ft_bias),
+            out,
+            out_bias: net.out_bias,
+            narrow,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            source: source.to_string(),
+        }
+    }
+
+    /// The network of a net file's bytes, or why they were refused.
+    pub fn from_bytes(bytes: &[u8], source: &str) -> Result<Network, NetFileError> {
+        Ok(Network::new(&QuantizedNet::from_bytes(bytes)?, source))
+    }
+
+    /// This network's own number (never shared with another network).
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Where the network came from: `embedded`, or a file's path.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// Whether every output weight is small enough for the AVX2 output
+    /// layer's 16-bit products ([`NARROW_OUTPUT_MAX`]); a wider net is
+    /// scored by the exact 32-bit AVX2 path instead (same result, slower).
+    pub fn narrow_output(&self) -> bool {
+        self.narrow
+    }
+
+    /// The score from the output layer's sum (see [`super::arch`]):
+    /// `(sum / QA + b_o) · SCALE / (QA · QB)`, integer division toward zero,
+    /// `i32` with wrapping (a sum that wraps is far beyond any real
+    /// output) except the final product in `i64`.
+    #[inline(always)]
+    pub fn score_of_sum(&self, sum: i32) -> i32 {
+        let pre = (sum / QA).wrapping_add(self.out_bias);
+        (i64::from(pre) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Network({}, id {})", self.source, self.id)
+    }
+}
