@@ -197,7 +197,7 @@ impl NetState {
         let (dst, src) = match from {
             Some(f) if f != target => {
                 let (d, s) = pair(&mut self.slots, target, f);
-                (d, Some(&*s))
+                (d, Some(s))
             }
             Some(_) => (&mut self.slots[target], None),
             None => {
