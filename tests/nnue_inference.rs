@@ -43,7 +43,7 @@ fn incremental_simd_scalar_and_reference_scores_agree_over_random_games() {
             checked += 1;
             nonzero += usize::from(a != 0);
             let moves = pos.legal_moves();
-            if moves.len() == 0 {
+            if moves.is_empty() {
                 break;
             }
             // Now and then take a move back, so the cached state must
