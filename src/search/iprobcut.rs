@@ -236,7 +236,6 @@ impl Context<'_> {
         self.options.algorithm == Algorithm::IProbcut
             && self.options.switches.ipc_classic
             && node.excluded.is_null()
-            && (node.pv_node || !self.options.switches.ipc_pv_only)
             && node.depth > t.ipc_threshold
             && t.ipc_pre < node.depth - 1
             && !node.in_check

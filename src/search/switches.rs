@@ -210,12 +210,6 @@ switches! {
     ipc_tt_only "ipcttonly" [] = false, paper false, mate Keep, Iprobcut,
         "not passed (docs/iprobcut-singular.md)",
         "iProbcut's step ranks only children the hash table knows to pre plies, keeps the rest in order, and searches no pre-evaluation";
-    ipc_pv_only "ipcpvonly" [] = false, paper false, mate Keep, Iprobcut,
-        "not passed (docs/iprobcut-singular.md)",
-        "iProbcut's step only at principal-variation nodes";
-    ipc_tt_reduce "ipcttreduce" [] = false, paper false, mate Keep, Iprobcut,
-        "-8.7 (docs/iprobcut-singular.md)",
-        "iProbcut grades its children's reductions by their hash-table values: a ply shallower per ipcttrmargin below alpha, a ply deeper above it";
     ipc_classic "ipcclassic" [] = false, paper true, mate Keep, Iprobcut,
         "the paper's step; -50..-100 at equal time (docs/iprobcut-singular.md)",
         "iProbcut pre-evaluates every child above the threshold and searches only the best (the paper's step)";
