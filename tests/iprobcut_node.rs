@@ -148,30 +148,3 @@ fn the_per_node_forms_keep_short_mates() {
         }
     }
 }
-
-#[test]
-fn ranking_by_the_table_alone_prunes_without_any_pre_evaluation_search() {
-    let table_only = with(
-        with(every_form_off(), "ipcclassic", "on"),
-        "ipcttonly",
-        "on",
-    );
-    let (mut pruned, mut changed) = (0, false);
-    for pos in bench_positions().iter().take(6) {
-        let plain = search(every_form_off(), pos, 9);
-        let r = search(table_only.clone(), pos, 9);
-        let again = search(table_only.clone(), pos, 9);
-        assert_eq!((r.stats, r.best_move), (again.stats, again.best_move));
-        assert_eq!(r.stats.pre_nodes, 0, "a pre-evaluation search ran");
-        assert_eq!(r.stats.pre_searches, 0, "a pre-evaluation search ran");
-        let mut p = pos.clone();
-        for &mv in &r.pv {
-            assert!(p.is_legal(mv), "illegal pv move in {}", pos.to_fen());
-            p.make_move(mv);
-        }
-        pruned += r.stats.pruned;
-        changed |= r.stats.nodes != plain.stats.nodes;
-    }
-    assert!(pruned > 0, "the table ranked no child below the floor");
-    assert!(changed, "ipcttonly changed no node count");
-}

@@ -207,9 +207,6 @@ switches! {
     ipc_free_pre "ipcfreepre" [] = false, paper false, mate Keep, Iprobcut,
         "diagnostic (docs/iprobcut-singular.md)",
         "diagnostic: iProbcut's pre-evaluation nodes are not charged to a nodes limit";
-    ipc_tt_only "ipcttonly" [] = false, paper false, mate Keep, Iprobcut,
-        "not passed (docs/iprobcut-singular.md)",
-        "iProbcut's step ranks only children the hash table knows to pre plies, keeps the rest in order, and searches no pre-evaluation";
     ipc_classic "ipcclassic" [] = false, paper true, mate Keep, Iprobcut,
         "the paper's step; -50..-100 at equal time (docs/iprobcut-singular.md)",
         "iProbcut pre-evaluates every child above the threshold and searches only the best (the paper's step)";
