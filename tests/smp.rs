@@ -157,43 +157,6 @@ fn two_threads_return_a_legal_move_under_every_limit() {
 }
 
 #[test]
-fn a_deeper_helper_move_is_legal_reported_and_within_the_depth_limit() {
-    let mut options = with_threads(2);
-    options.switches.helper_move = true;
-    let mut searcher = Searcher::new(options);
-    for fen in [
-        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-        "r1ba1abr1/4k4/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C1N2/4A4/R1B1KAB1R w - - 0 9",
-        "3akab2/9/4b4/p1p1p1p1p/9/9/P1P1P1P1P/4B4/9/3AKAB2 w - - 0 30",
-    ] {
-        let pos = Position::from_fen(fen).unwrap();
-        for limits in [Limits::depth(5), Limits::nodes(40_000), clock(1_000, 10)] {
-            let mut last_pv = Vec::new();
-            let r = searcher.search(&pos, &limits, &SearchControl::new(), &[], &mut |e| {
-                let SearchEvent::Iteration(info) = e;
-                last_pv = info.pv.clone();
-            });
-            let what = format!("{limits:?} in {fen}");
-            let best = r.best_move.unwrap();
-            assert!(pos.is_legal(best), "{what}");
-            // what is played is what was reported last, and the line is whole
-            assert_eq!(Some(&best), r.pv.first(), "{what}");
-            assert_eq!(last_pv, r.pv, "{what}");
-            assert_eq!(
-                r.iterations.last().map(|i| i.depth),
-                Some(r.depth),
-                "{what}"
-            );
-            // helpers search past a depth limit; their deeper moves may not
-            // be played past it
-            if let Some(d) = limits.depth {
-                assert!(r.depth <= d, "{what}: depth {}", r.depth);
-            }
-        }
-    }
-}
-
-#[test]
 fn a_node_limit_holds_for_all_threads_together() {
     let pos = Position::startpos();
     for threads in [2, 3] {

@@ -39,9 +39,6 @@ impl Context<'_> {
         hash_move: Move,
         killers: &[Move; 2],
     ) -> usize {
-        if self.options.switches.ipc_tt_only {
-            return self.prune_by_table(moves, node.ply, hash_move, killers);
-        }
         let mut ranked = [(0i32, Move::NULL, false); MAX_MOVES];
         if !self.pre_evaluate(moves, node.ply, killers, &mut ranked) {
             return moves.len();
@@ -134,66 +131,6 @@ impl Context<'_> {
         true
     }
 
-    /// iProbcut's step from free information (`ipcttonly`): the children
-    /// whose table entries are at least `pre` plies deep are ranked by
-    /// their stored scores (whatever the bound), and those beyond the best
-    /// `n` of them and more than k·σ below the best are pruned — to the
-    /// end of `moves` with `ipcreduce`, else dropped. Children the table
-    /// does not know, the hash move and (`keeptactical`) tactical moves are
-    /// kept; kept moves stay in the move order. Returns how many are kept.
-    fn prune_by_table(
-        &mut self,
-        moves: &mut MoveList,
-        ply: usize,
-        hash_move: Move,
-        killers: &[Move; 2],
-    ) -> usize {
-        let tune = &self.options.tune;
-        let (pre, n) = (tune.ipc_pre, tune.ipc_keep().rank_limit());
-        let margin = self.k_percent() * tune.ipc_sigma / 100;
-        let (see_keep, keep_tactical) = (tune.see_keep, self.options.switches.keep_tactical);
-        let mut known = [None; MAX_MOVES];
-        for (i, &mv) in moves.iter().enumerate() {
-            if mv == hash_move
-                || (keep_tactical
-                    && (killers.contains(&mv)
-                        || (self.pos.is_capture(mv) && see_at_least(&mut self.pos, mv, see_keep))))
-            {
-                continue;
-            }
-            self.pos.make_move(mv);
-            let check = keep_tactical && self.pos.in_check();
-            let hit = self.tt.probe(self.pos.key(), ply + 1);
-            self.pos.unmake_move();
-            if !check {
-                known[i] = hit.filter(|h| h.depth >= pre).map(|h| -h.score);
-            }
-        }
-        let mut values: Vec<i32> = known[..moves.len()].iter().flatten().copied().collect();
-        values.sort_unstable_by(|a, b| b.cmp(a));
-        if values.len() <= n {
-            return moves.len();
-        }
-        // pruned: below both the n-th known value and best - k·σ
-        let floor = values[n - 1].min(values[0].saturating_sub(margin));
-        let mut kept = MoveList::new();
-        let mut pruned = MoveList::new();
-        for (i, &mv) in moves.iter().enumerate() {
-            match known[i] {
-                Some(v) if v < floor => pruned.push(mv),
-                _ => kept.push(mv),
-            }
-        }
-        let count = kept.len();
-        self.stats.pruned += pruned.len() as u64;
-        moves.clear();
-        kept.iter().for_each(|&m| moves.push(m));
-        if self.options.iprobcut.reduce > 0 {
-            pruned.iter().for_each(|&m| moves.push(m));
-        }
-        count
-    }
-
     /// The second half of [`Self::forward_prune`]: the children of the
     /// pre-evaluated `ranked` (best first) that the deep search follows,
     /// into `moves`, best first; returns how many. With `reduce` > 0 the
@@ -236,7 +173,6 @@ impl Context<'_> {
         self.options.algorithm == Algorithm::IProbcut
             && self.options.switches.ipc_classic
             && node.excluded.is_null()
-            && (node.pv_node || !self.options.switches.ipc_pv_only)
             && node.depth > t.ipc_threshold
             && t.ipc_pre < node.depth - 1
             && !node.in_check

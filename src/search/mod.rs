@@ -512,19 +512,6 @@ impl Searcher {
         let mut stats = ctx.own_stats();
         stats.add(&helper_stats);
         result.stats = stats;
-        if options.switches.helper_move && shown_lines == 1 && skill.is_none() {
-            if let Some(h) = shared.deepest_helper_iteration() {
-                if h.depth > result.depth && h.depth <= max_depth && legal.contains(&h.pv[0]) {
-                    let line = (h.depth, h.score, h.pv.clone());
-                    let info = IterationInfo::at_now(shared, line, stats, Vec::new());
-                    on_event(&SearchEvent::Iteration(info.clone()));
-                    result.iterations.push(info);
-                    result.best_move = Some(h.pv[0]);
-                    result.ponder_move = h.pv.get(1).copied();
-                    (result.score, result.depth, result.pv) = (h.score, h.depth, h.pv);
-                }
-            }
-        }
         if let Some(line) = skill.and_then(|s| s.choose(&last_lines, pos.key())) {
             (result.best_move, result.ponder_move) = strength::chosen_moves(line);
             (result.score, result.pv) = (line.score, line.pv.clone());

@@ -260,9 +260,6 @@ impl Context<'_> {
                 let sibling = self.options.tune.ipc_sibling;
                 reduction = (reduction + sibling).min(depth - 2).max(0);
             }
-            if number > 0 && mv != hash_move && !gives_check {
-                reduction = self.graded_reduction(&node, alpha, child_key, reduction);
-            }
             let extension = match mv == hash_move {
                 true if mate_in_hand => hash_extension.max(0),
                 true => hash_extension,
@@ -473,44 +470,6 @@ impl Context<'_> {
             }
         }
         v
-    }
-
-    /// Step 8f, `ipcttreduce`: the reduction of a late child graded by its
-    /// value in the hash table, iProbcut's ranking from a pre-evaluation
-    /// that costs nothing (the table's result of an earlier, shallower
-    /// search): a ply more per `ipcttrmargin` it lies below `alpha` (two
-    /// at most), a ply less when it is above.
-    #[inline(always)]
-    fn graded_reduction(&self, node: &Node, alpha: i32, child_key: u64, reduction: i32) -> i32 {
-        let o = self.options;
-        if !(o.switches.ipc_tt_reduce
-            && o.switches.tt
-            && o.algorithm == super::options::Algorithm::IProbcut
-            && node.excluded.is_null()
-            && node.depth >= 3
-            && alpha.abs() < MATE_BOUND)
-        {
-            return reduction;
-        }
-        let Some(hit) = self
-            .tt
-            .probe(child_key, node.ply + 1)
-            .filter(|h| h.depth >= o.tune.ipc_pre && h.score.abs() < MATE_BOUND)
-        else {
-            return reduction;
-        };
-        // the child's lower bound is our upper bound, and the other way
-        let ours = -hit.score;
-        let at_most = hit.bound != super::tt::Bound::Upper;
-        let at_least = hit.bound != super::tt::Bound::Lower;
-        let graded = if at_most && ours < alpha {
-            reduction + ((alpha - ours) / o.tune.ipc_tt_reduce_margin.max(1)).min(2)
-        } else if at_least && ours > alpha {
-            reduction - 1
-        } else {
-            reduction
-        };
-        graded.clamp(0, (node.depth - 2).max(0))
     }
 
     /// Step 8f: the plies the history takes off a quiet move's late move

@@ -143,7 +143,7 @@ impl Context<'_> {
 
         // Step 6. Null-move pruning
         if allow_null && excluded.is_null() {
-            if let Some(score) = self.null_move(&node, static_eval) {
+            if let Some(score) = self.null_move(&node) {
                 return score;
             }
         }

@@ -66,10 +66,8 @@ impl Context<'_> {
     /// the root, near a mate score, with less force than `null_min_force`
     /// (zugzwang) or where beta is below `-losing_beta` (the opponent
     /// moving twice has the material to mate, which a reduced search may
-    /// not see). With `nulleval`, only from a static evaluation (`eval`
-    /// if step 4 took it) at or above beta, reduced more the further above.
-    /// Returns the score the node takes (0 when aborted).
-    pub(super) fn null_move(&mut self, node: &Node, eval: Option<i32>) -> Option<i32> {
+    /// not see). Returns the score the node takes (0 when aborted).
+    pub(super) fn null_move(&mut self, node: &Node) -> Option<i32> {
         let t = &self.options.tune;
         let tries = self.options.switches.null_move
             && !node.pv_node
@@ -82,19 +80,7 @@ impl Context<'_> {
         if !tries {
             return None;
         }
-        let mut r = t.null_reduction + i32::from(node.depth >= t.null_deep_depth);
-        if self.options.switches.null_eval {
-            let eval = eval
-                .or(self.eval_stack[node.ply].filter(|_| self.options.switches.improving))
-                .unwrap_or_else(|| {
-                    let eval = self.evaluate();
-                    self.corrected(eval)
-                });
-            if eval < node.beta {
-                return None;
-            }
-            r += ((eval - node.beta) / t.null_eval_div).min(3);
-        }
+        let r = t.null_reduction + i32::from(node.depth >= t.null_deep_depth);
         let beta = node.beta;
         self.pos.make_null_move();
         self.tt.prefetch(self.pos.key());
@@ -193,23 +179,11 @@ impl Context<'_> {
         {
             return 0;
         }
-        // an expected cut node's late moves matter least: one of the first
-        // is expected to cut (`cutlmr`)
-        let cut = if o.switches.cut_lmr && node.cut_node {
-            t.lmr_cut
-        } else {
-            0
-        };
         if o.switches.lmr_table {
             let r = self.lmr.get(depth, number) - i32::from(node.pv_node) - history_adjust;
-            (r + cut).clamp(0, depth - 2)
+            r.clamp(0, depth - 2)
         } else {
-            let r = 1 + i32::from(number >= t.lmr_deep_move as usize && depth >= t.lmr_deep_depth);
-            if cut > 0 {
-                (r + cut).min((depth - 2).max(1))
-            } else {
-                r
-            }
+            1 + i32::from(number >= t.lmr_deep_move as usize && depth >= t.lmr_deep_depth)
         }
     }
 }

@@ -12,7 +12,6 @@ use super::SearchControl;
 use crate::board::Move;
 use crate::eval::Evaluator;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// One thread's counters as last published (every poll), alone on its
@@ -22,15 +21,6 @@ use std::time::Instant;
 struct PublishedCounts {
     nodes: AtomicU64,
     evals: AtomicU64,
-}
-
-/// An iteration a helper completed: its depth, score and principal
-/// variation (from the root's side to move).
-#[derive(Clone, Debug)]
-pub(crate) struct HelperIteration {
-    pub depth: i32,
-    pub score: i32,
-    pub pv: Vec<Move>,
 }
 
 /// The state of one search that all its threads read (thread 0 is the
@@ -54,8 +44,6 @@ pub(crate) struct SharedSearch<'a> {
     /// Set once the main thread has decided: the helpers stop.
     finished: AtomicBool,
     counts: Vec<PublishedCounts>,
-    /// The deepest iteration any helper completed.
-    deepest_helper: Mutex<Option<HelperIteration>>,
     /// The positions threads are searching (move deferral; only with
     /// several threads and `smpdefer`).
     pub busy: Option<BusyTable>,
@@ -90,7 +78,6 @@ impl<'a> SharedSearch<'a> {
             counts: (0..threads.max(1))
                 .map(|_| PublishedCounts::default())
                 .collect(),
-            deepest_helper: Mutex::new(None),
             busy: (threads > 1 && options.switches.smp_defer).then(BusyTable::default),
         }
     }
@@ -127,29 +114,6 @@ impl<'a> SharedSearch<'a> {
             s.evals += c.evals.load(Ordering::Relaxed);
         }
         s
-    }
-
-    /// A helper completed an iteration: kept if it is the deepest so far
-    /// (once a few times per search per helper, so a lock is cheap).
-    pub fn offer_helper_iteration(&self, depth: i32, score: i32, pv: Vec<Move>) {
-        if pv.is_empty() {
-            return;
-        }
-        let mut deepest = self
-            .deepest_helper
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if deepest.as_ref().is_none_or(|d| depth > d.depth) {
-            *deepest = Some(HelperIteration { depth, score, pv });
-        }
-    }
-
-    /// The deepest iteration a helper completed, if any.
-    pub fn deepest_helper_iteration(&self) -> Option<HelperIteration> {
-        self.deepest_helper
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
     }
 
     /// The main thread has decided: helpers end their searches.

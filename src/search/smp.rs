@@ -170,7 +170,6 @@ fn helper_search(
         }
         score = v;
         completed = depth;
-        shared.offer_helper_iteration(depth, v, ctx.root_pv());
     }
     let stats = ctx.own_stats();
     shared.publish(index, stats.nodes, stats.evals);

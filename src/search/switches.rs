@@ -207,15 +207,6 @@ switches! {
     ipc_free_pre "ipcfreepre" [] = false, paper false, mate Keep, Iprobcut,
         "diagnostic (docs/iprobcut-singular.md)",
         "diagnostic: iProbcut's pre-evaluation nodes are not charged to a nodes limit";
-    ipc_tt_only "ipcttonly" [] = false, paper false, mate Keep, Iprobcut,
-        "not passed (docs/iprobcut-singular.md)",
-        "iProbcut's step ranks only children the hash table knows to pre plies, keeps the rest in order, and searches no pre-evaluation";
-    ipc_pv_only "ipcpvonly" [] = false, paper false, mate Keep, Iprobcut,
-        "not passed (docs/iprobcut-singular.md)",
-        "iProbcut's step only at principal-variation nodes";
-    ipc_tt_reduce "ipcttreduce" [] = false, paper false, mate Keep, Iprobcut,
-        "-8.7 (docs/iprobcut-singular.md)",
-        "iProbcut grades its children's reductions by their hash-table values: a ply shallower per ipcttrmargin below alpha, a ply deeper above it";
     ipc_classic "ipcclassic" [] = false, paper true, mate Keep, Iprobcut,
         "the paper's step; -50..-100 at equal time (docs/iprobcut-singular.md)",
         "iProbcut pre-evaluates every child above the threshold and searches only the best (the paper's step)";
@@ -247,9 +238,6 @@ switches! {
     mate_guard "mateguard" [] = true, paper true, mate Keep, Modern,
         "mates.tsv keeps every shortest mate (docs/search.md)",
         "with a mate in hand nothing is pruned or reduced, and the singular step skips mate windows (short mates kept)";
-    cut_lmr "cutlmr" [] = false, paper false, mate Keep, Modern,
-        "never played (docs/search.md)",
-        "late-move reductions lmr_cut plies deeper at expected cut nodes";
     improving "improving" [] = true, paper false, mate Keep, Modern,
         "+24.3, SPRT H1 (docs/matches/stack-vs-main-10+0.1-seed104)",
         "reverse futility a ply bolder and late-move pruning half as strict where the static evaluation rose since two plies up";
@@ -268,9 +256,6 @@ switches! {
     see_pruning "seeprune" [] = false, paper false, mate Off, Modern,
         "undecided (docs/search.md)",
         "SEE pruning: near the leaves, late moves (no check) whose exchange loses more than sp_capture per ply, or sp_quiet per ply squared for a quiet move, are skipped";
-    null_eval "nulleval" [] = false, paper false, mate Keep, Modern,
-        "never played (docs/search.md)",
-        "null move only from a static evaluation at or above beta, a ply more reduction per null_eval_div above it (at most 3)";
     drawish "drawish" [] = true, paper false, mate Keep, Eval,
         "+24.3, SPRT H1 (docs/matches/stack-vs-main-10+0.1-seed104)",
         "scale the evaluation toward a draw where the side ahead cannot mate the defenders it faces (lone horse against full defenders, rook against rook, ...)";
@@ -309,9 +294,6 @@ switches! {
         "no gain (docs/measured.md)",
         "order captures by victim and capture history";
     // --- threads, continued
-    helper_move "helpermove" [] = false, paper false, mate Keep, Threads,
-        "never played (docs/search.md)",
-        "with threads > 1, play the move of a helper that searched deeper";
     smp_skip "smpskip" [] = false, paper false, mate Keep, Threads,
         "H0 with the old scheme, +7.6 (docs/search.md)",
         "with threads > 1, helpers skip some depths so as to run ahead of the main thread";

@@ -132,8 +132,6 @@ tunables! {
         "null-move reduction in plies (beyond the move itself)";
     null_deep_depth "null_deep_depth" = 6, 1..=60, step 0.5, false,
         "from this depth on the null move is reduced one ply more";
-    null_eval_div "null_eval_div" = 20, 1..=10_000, step 2.0, false,
-        "nulleval: the null move is reduced a ply more per this much static evaluation above beta (at most 3)";
     futility_depth "futility_depth" = 5, 0..=20, step 0.5, false,
         "futility pruning applies at this remaining depth or less";
     futility_margin "futilitymargin" = 19, 0..=10_000, step 2.0, false,
@@ -169,8 +167,6 @@ tunables! {
         "LMR table: plus this/100 before flooring";
     lmr_hist_div "lmr_hist_div" = 16384, 1024..=1_000_000, step 1024.0, false,
         "histstats: a ply less reduction per this much history statistic (2 main + both continuation histories)";
-    lmr_cut "lmr_cut" = 1, 0..=4, step 0.5, false,
-        "late-move reduction: plies more at an expected cut node (with cutlmr)";
     lmr_deep_move "lmr_deep_move" = 8, 1..=64, step 0.5, false,
         "fixed LMR (lmrtable off): two plies from this move number";
     lmr_deep_depth "lmr_deep_depth" = 6, 1..=60, step 0.5, false,
@@ -217,8 +213,6 @@ tunables! {
         "iProbcut: plies less for a hash move below beta whose siblings reach its value";
     ipc_singular_cut "ipcscut" = 0, 0..=8, step 0.5, false,
         "iProbcut: plies less for a hash move below beta at an expected cut node whose siblings reach its bound";
-    ipc_tt_reduce_margin "ipcttrmargin" = 20, 1..=10_000, step 2.0, false,
-        "iProbcut (ipcttreduce): a ply less per this many units a child's table value lies below alpha";
     ipc_probcut_depth "ipcpcdepth" = 5, 2..=60, step 0.5, false,
         "iProbcut ProbCut from this remaining depth on";
     ipc_probcut_margin "ipcpcmargin" = 30, 0..=10_000, step 3.0, false,
