@@ -131,23 +131,6 @@ def pack_games(directory, data_file):
     return 0
 
 
-def unpack_games(directory, data_file):
-    stem = os.path.basename(data_file).removesuffix(".games")
-    paths = chunk_paths(directory, stem, ".games.xz")
-    if not paths:
-        print(f"no chunks of {stem} in {directory}", file=sys.stderr)
-        return 1
-    if os.path.exists(data_file):
-        print(f"{data_file} exists; not overwritten", file=sys.stderr)
-        return 1
-    with open(data_file, "wb") as out:
-        for p in paths:
-            with lzma.open(p, "rb") as f:
-                out.write(f.read())
-    print(f"{data_file}: rebuilt from {len(paths)} chunks")
-    return 0
-
-
 def chunk_lines(paths):
     """How many lines the chunks hold in all."""
     total = 0
@@ -189,19 +172,21 @@ def pack(directory, data_file, take_all):
 
 
 def unpack(directory, data_file):
-    stem = os.path.basename(data_file).removesuffix(".txt")
-    paths = chunk_paths(directory, stem)
+    """Rebuilds `data_file` from its chunks: the chunks' contents in order
+    (a text file's lines, or a games file's records after their headers)."""
+    games = data_file.endswith(".games")
+    stem = os.path.basename(data_file).removesuffix(".games" if games else ".txt")
+    paths = chunk_paths(directory, stem, ".games.xz" if games else ".txt.xz")
     if not paths:
         print(f"no chunks of {stem} in {directory}", file=sys.stderr)
         return 1
     if os.path.exists(data_file):
         print(f"{data_file} exists; not overwritten", file=sys.stderr)
         return 1
-    with open(data_file, "w", encoding="utf-8") as out:
+    with open(data_file, "wb") as out:
         for p in paths:
-            with lzma.open(p, "rt", encoding="utf-8") as f:
-                for line in f:
-                    out.write(line)
+            with lzma.open(p, "rb") as f:
+                out.write(f.read())
     print(f"{data_file}: rebuilt from {len(paths)} chunks")
     return 0
 
@@ -216,13 +201,11 @@ def main():
     )
     ap.add_argument("--all", action="store_true", help="pack the last game too (the run has stopped)")
     args = ap.parse_args()
+    if args.action == "unpack":
+        return unpack(args.directory, args.data_file)
     if args.data_file.endswith(".games"):
-        if args.action == "pack":
-            return pack_games(args.directory, args.data_file)
-        return unpack_games(args.directory, args.data_file)
-    if args.action == "pack":
-        return pack(args.directory, args.data_file, args.all)
-    return unpack(args.directory, args.data_file)
+        return pack_games(args.directory, args.data_file)
+    return pack(args.directory, args.data_file, args.all)
 
 
 if __name__ == "__main__":

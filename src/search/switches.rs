@@ -211,8 +211,8 @@ switches! {
         "the paper's step; -50..-100 at equal time (docs/iprobcut-singular.md)",
         "iProbcut pre-evaluates every child above the threshold and searches only the best (the paper's step)";
     ipc_singular "ipcsingular" [] = true, paper false, mate Keep, Iprobcut,
-        "+29.8, SPRT H1 (docs/matches/ipc-tuned-vs-ab-10+0.1-seed103)",
-        "iProbcut ranks the hash move against its siblings' half-depth search: a lone best is followed deeper, several above beta cut";
+        "+29.8, SPRT H1 on 0e69bca (docs/matches/ipc-tuned-vs-ab-10+0.1-seed103); +0.0 [-45, +45] on 7e1fe1a (issue 55)",
+        "singular extensions with multi-cut (Anantharaman et al. 1988; Bjornsson and Marsland 1998), iProbcut's 'singular step': a hash move alone above its siblings' half-depth search is followed deeper, several above beta cut";
     ipc_probcut "ipcprobcut" [] = false, paper false, mate Keep, Iprobcut,
         "not passed (docs/iprobcut-singular.md)",
         "iProbcut cuts expected cut nodes on a good capture whose shallow search clears beta by a margin (ProbCut)";

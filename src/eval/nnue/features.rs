@@ -5,7 +5,7 @@
 //! function in the tests).
 
 use super::arch::{KINDS, SQUARES};
-use crate::board::{Colour, Square, NO_SQUARE, SLOT_KIND};
+use crate::board::{Square, NO_SQUARE, SLOT_KIND};
 
 /// Per perspective (colour index) and piece id (0..32: slot, +16 for
 /// Black), `(own/enemy · KINDS + kind) · SQUARES`.
@@ -70,15 +70,10 @@ pub fn mirror_of(king: u8) -> bool {
     king != NO_SQUARE && super::arch::mirrored(Square::new(king % 9, king / 9))
 }
 
-/// The colour of a perspective index.
-pub fn colour(p: usize) -> Colour {
-    Colour::from_index(p)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Piece;
+    use crate::board::{Colour, Piece};
 
     #[test]
     fn the_tables_agree_with_the_contract() {
@@ -92,7 +87,12 @@ mod tests {
                     for sq in Square::all() {
                         assert_eq!(
                             usize::from(feature(p, mirror, id, sq.index() as u8)),
-                            super::super::arch::feature_index(colour(p), king, piece, sq),
+                            super::super::arch::feature_index(
+                                Colour::from_index(p),
+                                king,
+                                piece,
+                                sq
+                            ),
                             "perspective {p}, king file {king_file}, id {id}, {sq}"
                         );
                     }

@@ -12,9 +12,7 @@
 //!   integers);
 //! - [`state`]: a thread's cached accumulators, updated by diffing the
 //!   placement against the nearest cached one (no make/unmake hook);
-//! - [`choice`]: the `eval` and `evalfile` settings;
-//! - [`placeholder`]: the deterministic stand-in net shipped until a
-//!   trained one replaces it.
+//! - [`choice`]: the `eval` and `evalfile` settings.
 //!
 //! [`evaluate`] is what [`super::Evaluator`] calls: the network's score
 //! through this thread's [`NetState`], clamped to ±[`EVAL_LIMIT`].
@@ -24,7 +22,6 @@ pub mod choice;
 pub mod features;
 pub mod file;
 pub mod network;
-pub mod placeholder;
 pub mod simd;
 pub mod state;
 
