@@ -255,12 +255,23 @@ impl Engine {
         self.searcher().static_eval(&self.pos)
     }
 
-    /// The evaluator's table of the five parts, ending in `total <v>`.
+    /// The evaluator's table of the five parts, ending in `total <v>`;
+    /// with `eval=net`, then a line `net <v>`: the network's score, which
+    /// is what the search plays with.
     pub fn eval_breakdown(&self) -> String {
         let s = self.searcher();
         let mut pos = self.pos.clone();
-        s.evaluator().install(&mut pos);
-        s.evaluator().breakdown(&pos).to_string()
+        let ev = s.evaluator();
+        ev.install(&mut pos);
+        let mut text = ev.breakdown(&pos).to_string();
+        if let Some(net) = ev.net() {
+            let score = ev.evaluate(&pos, &mut Default::default());
+            text.push_str(&format!(
+                "\nnet {score} (side to move; the {} net plays, not the parts above)",
+                net.source()
+            ));
+        }
+        text
     }
 
     /// A book move for the current position (never a banned one) and the

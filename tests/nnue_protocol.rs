@@ -1,0 +1,271 @@
+//! `evalfile` (UCCI) / `EvalFile` (UCI) against the built binary: a
+//! missing, truncated, foreign, other-architecture or damaged file is
+//! refused with an `info string` and the net in use is kept (the same
+//! `bench` node count with `eval net` before and after); a good file loads
+//! (another node count) and an empty value goes back to the embedded net.
+//! The engine's stderr is read too: nothing panics. Every read has a
+//! timeout; nothing here measures speed.
+
+use chuhe::eval::nnue::arch::{fnv1a64, FILE_BYTES};
+use chuhe::eval::nnue::file::QuantizedNet;
+use chuhe::eval::nnue::EMBEDDED_BYTES;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+/// Only catches hangs.
+const QUICK: Duration = Duration::from_secs(60);
+/// Depth of the `bench` whose node count tells the nets apart (small:
+/// a few tens of thousands of nodes).
+const BENCH: &str = "bench 4";
+
+/// A running `chuhe` with its stdout read on a thread and its stderr
+/// collected on another.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Option<std::thread::JoinHandle<String>>,
+}
+
+impl Engine {
+    fn start(handshake: &str, ok: &str) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start chuhe");
+        let stdout = child.stdout.take().unwrap();
+        let mut stderr = child.stderr.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let errs = std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = stderr.read_to_string(&mut s);
+            s
+        });
+        let stdin = child.stdin.take();
+        let mut e = Engine {
+            child,
+            stdin,
+            lines: rx,
+            stderr: Some(errs),
+        };
+        e.send(handshake);
+        e.until(ok);
+        e
+    }
+
+    fn send(&mut self, line: &str) {
+        let s = self.stdin.as_mut().expect("stdin open");
+        writeln!(s, "{line}").expect("write to chuhe");
+        s.flush().unwrap();
+    }
+
+    /// The lines up to and including the first starting with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(QUICK)
+                .unwrap_or_else(|_| panic!("no '{prefix}' in time; got {got:?}"));
+            let done = line.starts_with(prefix);
+            got.push(line);
+            if done {
+                return got;
+            }
+        }
+    }
+
+    /// Sends `line`, then `isready`: the lines it caused, without the
+    /// `readyok`.
+    fn answer(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.send("isready");
+        let mut got = self.until("readyok");
+        got.pop();
+        got
+    }
+
+    /// The node count of a `bench` (deterministic: one thread, its own
+    /// hash table, cleared per position).
+    fn bench_nodes(&mut self) -> u64 {
+        let lines = self.answer(BENCH);
+        let last = lines.last().expect("a bench line");
+        let nodes = last
+            .strip_suffix(" nps")
+            .and_then(|l| l.split(" nodes ").next());
+        nodes
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("not a bench line: {lines:?}"))
+    }
+
+    /// Ends the session and returns what the engine wrote to stderr.
+    fn finish(mut self) -> String {
+        self.send("quit");
+        self.stdin = None;
+        let _ = self.child.wait();
+        self.stderr.take().unwrap().join().unwrap()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The net files of these tests, written once per test under the target
+/// directory's temporary folder.
+struct Files {
+    missing: PathBuf,
+    truncated: PathBuf,
+    garbage: PathBuf,
+    wider: PathBuf,
+    damaged: PathBuf,
+    zero: PathBuf,
+}
+
+impl Files {
+    fn write(tag: &str) -> Files {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("nnue_protocol_{tag}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let at = |name: &str| dir.join(name);
+        let missing = at("no-such.nnue");
+        let _ = std::fs::remove_file(&missing);
+        assert_eq!(EMBEDDED_BYTES.len(), FILE_BYTES);
+        std::fs::write(at("truncated.nnue"), &EMBEDDED_BYTES[..FILE_BYTES / 2]).unwrap();
+        std::fs::write(at("garbage.nnue"), b"this is not a net\n".repeat(1000)).unwrap();
+        // a well-formed file of another architecture: 512 hidden units,
+        // its own checksum right
+        let mut wider = EMBEDDED_BYTES[..FILE_BYTES - 8].to_vec();
+        wider[12..16].copy_from_slice(&512u32.to_le_bytes());
+        let sum = fnv1a64(&wider);
+        wider.extend_from_slice(&sum.to_le_bytes());
+        std::fs::write(at("wider.nnue"), &wider).unwrap();
+        let mut damaged = EMBEDDED_BYTES.to_vec();
+        damaged[FILE_BYTES / 3] ^= 0x10;
+        std::fs::write(at("damaged.nnue"), &damaged).unwrap();
+        std::fs::write(at("zero.nnue"), QuantizedNet::zeros().to_bytes()).unwrap();
+        Files {
+            missing,
+            truncated: at("truncated.nnue"),
+            garbage: at("garbage.nnue"),
+            wider: at("wider.nnue"),
+            damaged: at("damaged.nnue"),
+            zero: at("zero.nnue"),
+        }
+    }
+
+    /// Each bad file with a word its refusal must contain.
+    fn bad(&self) -> [(&PathBuf, &'static str); 5] {
+        [
+            (&self.missing, "cannot read net file"),
+            (&self.truncated, "truncated"),
+            (&self.garbage, "not a chuhe net file"),
+            (&self.wider, "512 hidden"),
+            (&self.damaged, "checksum"),
+        ]
+    }
+}
+
+/// The one `info string` `lines` hold, which must say the option is
+/// unchanged and why.
+fn refusal(lines: &[String], path: &PathBuf, why: &str) {
+    assert_eq!(lines.len(), 1, "{path:?}: {lines:?}");
+    let l = &lines[0];
+    assert!(l.starts_with("info string "), "{l}");
+    assert!(l.to_lowercase().contains("evalfile unchanged"), "{l}");
+    assert!(l.contains(&*path.to_string_lossy()), "{l}");
+    assert!(l.contains(why), "{path:?}: {l}");
+}
+
+#[test]
+fn ucci_evalfile_refuses_bad_files_and_keeps_the_net() {
+    let files = Files::write("ucci");
+    let mut e = Engine::start("ucci", "ucciok");
+    let classic = e.bench_nodes();
+    assert!(e.answer("setoption eval net").is_empty());
+    let embedded = e.bench_nodes();
+    assert_ne!(classic, embedded, "eval net searched like classic");
+    e.send("position startpos");
+    let eval_before = e.answer("eval");
+    assert!(
+        eval_before.last().unwrap().starts_with("net "),
+        "{eval_before:?}"
+    );
+    for (path, why) in files.bad() {
+        let lines = e.answer(&format!("setoption evalfile {}", path.display()));
+        refusal(&lines, path, why);
+        assert_eq!(e.bench_nodes(), embedded, "after {path:?}");
+    }
+    assert_eq!(e.answer("eval"), eval_before);
+    // a good file loads and plays; a bad one now keeps that one
+    let zero = files.zero.display().to_string();
+    assert!(e.answer(&format!("setoption evalfile {zero}")).is_empty());
+    let with_zero = e.bench_nodes();
+    assert_ne!(
+        with_zero, embedded,
+        "the zero net searched like the embedded"
+    );
+    let eval_zero = e.answer("eval");
+    assert!(
+        eval_zero.last().unwrap().starts_with("net 0 "),
+        "{eval_zero:?}"
+    );
+    let lines = e.answer(&format!("setoption evalfile {}", files.truncated.display()));
+    refusal(&lines, &files.truncated, "truncated");
+    assert_eq!(e.bench_nodes(), with_zero);
+    // empty: the embedded net again
+    assert!(e.answer("setoption evalfile <empty>").is_empty());
+    assert_eq!(e.bench_nodes(), embedded);
+    assert!(e.answer("setoption eval classic").is_empty());
+    assert_eq!(e.bench_nodes(), classic);
+    let stderr = e.finish();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn uci_evalfile_refuses_bad_files_and_keeps_the_net() {
+    let files = Files::write("uci");
+    let mut e = Engine::start("uci", "uciok");
+    assert!(e.answer("setoption name eval value net").is_empty());
+    let embedded = e.bench_nodes();
+    for (path, why) in files.bad() {
+        let lines = e.answer(&format!("setoption name EvalFile value {}", path.display()));
+        refusal(&lines, path, why);
+        assert_eq!(e.bench_nodes(), embedded, "after {path:?}");
+    }
+    let zero = files.zero.display().to_string();
+    assert!(e
+        .answer(&format!("setoption name EvalFile value {zero}"))
+        .is_empty());
+    let with_zero = e.bench_nodes();
+    assert_ne!(with_zero, embedded);
+    // a search still answers under the loaded net (the book off, so the
+    // net is asked)
+    assert!(e.answer("setoption name UseBook value false").is_empty());
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3")),
+        "{lines:?}"
+    );
+    assert!(e.answer("setoption name EvalFile value <empty>").is_empty());
+    assert_eq!(e.bench_nodes(), embedded);
+    let stderr = e.finish();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
