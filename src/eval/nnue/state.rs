@@ -90,8 +90,30 @@ pub struct NetState {
 }
 
 /// The ids whose squares differ between two placements, as a bit set.
+/// On x86-64 two SSE2 byte compares (part of the base instruction set):
+/// the byte loop is not vectorised by the compiler and cost about a
+/// quarter of an evaluation's instructions (callgrind, `chuhe bench`).
 #[inline(always)]
 fn changed(a: &[u8; 32], b: &[u8; 32]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of x86-64; the unaligned loads read the
+        // two 16-byte halves of 32-byte arrays.
+        unsafe {
+            let half = |x: &[u8; 32], i: usize| _mm_loadu_si128(x.as_ptr().add(i).cast());
+            let lo = _mm_movemask_epi8(_mm_cmpeq_epi8(half(a, 0), half(b, 0))) as u32;
+            let hi = _mm_movemask_epi8(_mm_cmpeq_epi8(half(a, 16), half(b, 16))) as u32;
+            !(lo | hi << 16)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    changed_portable(a, b)
+}
+
+/// The portable [`changed`].
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn changed_portable(a: &[u8; 32], b: &[u8; 32]) -> u32 {
     let mut mask = 0u32;
     for i in 0..32 {
         mask |= u32::from(a[i] != b[i]) << i;
@@ -297,5 +319,35 @@ impl NetState {
         let side = pos.side_to_move().index();
         let sum = simd::output_sum_scalar(&Column(acc[side]), &Column(acc[1 - side]), &net.out);
         net.score_of_sum(sum)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_changed_ids_agree_with_the_byte_loop() {
+        let mut a = [NO_SQUARE; 32];
+        let mut b = a;
+        assert_eq!(changed(&a, &b), 0);
+        // a fixed pseudo-random walk over placements, one to four ids
+        // differing at a time, every id and both halves covered
+        let mut x = 0x9e37_79b9_u32;
+        for step in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            a[step % 32] = (x % 91) as u8;
+            b[(x as usize >> 8) % 32] = (x >> 16) as u8 % 91;
+            if step % 7 == 0 {
+                b = a;
+            }
+            assert_eq!(changed(&a, &b), changed_portable(&a, &b), "{a:?} {b:?}");
+        }
+        b = a;
+        b[0] = b[0].wrapping_add(1);
+        b[31] = b[31].wrapping_add(1);
+        assert_eq!(changed(&a, &b), 1 | 1 << 31);
     }
 }
