@@ -1,7 +1,7 @@
-//! iProbcut's per-node forms (`src/search/singular.rs`): the singular
-//! step and ProbCut are switches that the paper presets leave off, that
-//! plain alpha-beta ignores, and that change the search deterministically
-//! when on, with their searches counted as pre-evaluation.
+//! iProbcut's per-node form (`src/search/singular.rs`): the singular
+//! step is a switch that the paper presets leave off, that plain
+//! alpha-beta ignores, and that changes the search deterministically when
+//! on, with its searches counted as pre-evaluation.
 
 use chuhe::board::Position;
 use chuhe::search::{
@@ -10,7 +10,7 @@ use chuhe::search::{
 };
 
 /// The per-node switches, each on its own.
-const NODE_SWITCHES: &[&str] = &["ipcsingular", "ipcprobcut"];
+const NODE_SWITCHES: &[&str] = &["ipcsingular"];
 
 /// The per-node forms' numbers, with values away from their defaults.
 const NODE_NUMBERS: &[(&str, &str)] = &[
@@ -134,17 +134,13 @@ fn alpha_beta_ignores_every_iprobcut_form() {
 #[test]
 fn the_per_node_forms_keep_short_mates() {
     // mates in 2 whose first move is quiet: the singular step's excluded
-    // searches and ProbCut's cuts must not hide them
+    // searches must not hide them
     for fen in [
         "3k5/4a4/3a5/9/9/9/9/9/4C4/4KR3 w - - 0 1",
         "4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1",
     ] {
         let pos = Position::from_fen(fen).unwrap();
-        let mut both = node_form("ipcsingular");
-        both = with(both, "ipcprobcut", "on");
-        for options in [node_form("ipcsingular"), node_form("ipcprobcut"), both] {
-            let r = search(options, &pos, 8);
-            assert_eq!(mate_distance(r.score), Some(3), "{fen}");
-        }
+        let r = search(node_form("ipcsingular"), &pos, 8);
+        assert_eq!(mate_distance(r.score), Some(3), "{fen}");
     }
 }

@@ -216,7 +216,7 @@ fn keeptactical_keeps_the_checks_a_shallow_pre_evaluation_misjudges() {
 }
 
 /// iProbcut's switches for play (off in the paper presets).
-const IPROBCUT_PLAY_SWITCHES: &[&str] = &["keeptactical", "ipclate", "ipctt", "ipcnull"];
+const IPROBCUT_PLAY_SWITCHES: &[&str] = &["keeptactical", "ipclate", "ipctt"];
 
 #[test]
 fn the_iprobcut_play_switches_are_off_in_the_paper_presets() {
@@ -261,34 +261,6 @@ fn each_iprobcut_play_switch_changes_the_search_and_keeps_it_deterministic() {
         }
         assert!(changed, "{key} changed no node count");
     }
-}
-
-#[test]
-fn ipcnull_pre_evaluates_for_fewer_nodes() {
-    // the null window at the floor only answers "above or below", which
-    // must cost fewer pre-evaluation nodes than an open window above it
-    let (mut open, mut null) = (0, 0);
-    for pos in bench_positions().iter().take(10) {
-        open += search(with(classic_iprobcut(), "ipcnull", false), pos, 9)
-            .stats
-            .pre_nodes;
-        null += search(with(classic_iprobcut(), "ipcnull", true), pos, 9)
-            .stats
-            .pre_nodes;
-    }
-    assert!(null > 0, "no pre-evaluation happened");
-    assert!(null < open, "null window {null} against open {open}");
-}
-
-#[test]
-fn enhancements_off_turns_ipcnull_off_and_on_leaves_it_as_set() {
-    let mut o = with(SearchOptions::default(), "ipcnull", true);
-    o.switches.set_enhancements(true);
-    assert!(o.switches.ipc_null, "`on` leaves ipcnull as it was set");
-    o.switches.set_enhancements(false);
-    assert!(!o.switches.ipc_null, "`off` turns every technique off");
-    o.switches.set_enhancements(true);
-    assert!(!o.switches.ipc_null, "it stays off by default");
 }
 
 #[test]

@@ -60,9 +60,6 @@ pub(crate) struct Context<'a> {
     node_limit: u64,
     /// The other threads' nodes as published at the last poll.
     others_nodes: u64,
-    /// Nodes not charged to `node_limit`: pre-evaluation nodes under the
-    /// `ipcfreepre` diagnostic (always 0 without it).
-    free_nodes: u64,
     pub aborted: bool,
     was_pondering: bool,
     /// > 0 while inside an iProbcut pre-evaluation search.
@@ -130,7 +127,6 @@ impl<'a> Context<'a> {
             clock_start: shared.start,
             node_limit: shared.node_limit,
             others_nodes: 0,
-            free_nodes: 0,
             aborted: false,
             was_pondering: shared.control.is_pondering(),
             pre_level: 0,
@@ -181,10 +177,7 @@ impl<'a> Context<'a> {
     pub(super) fn enter_node(&mut self, ply: usize) {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
-        if self.pre_level > 0 && self.options.switches.ipc_free_pre {
-            self.free_nodes += 1;
-        }
-        if self.stats.nodes - self.free_nodes + self.others_nodes >= self.node_limit {
+        if self.stats.nodes + self.others_nodes >= self.node_limit {
             self.aborted = true;
         }
         if self.stats.nodes.is_multiple_of(POLL_INTERVAL) {

@@ -99,14 +99,7 @@ impl Context<'_> {
                 Some(v) => v,
                 None => {
                     self.stats.pre_searches += 1;
-                    // after the n-th child only "above the floor or not"
-                    // decides; a null window asks just that
-                    let ceiling = if params.ipc_null && floor > -INFINITY {
-                        floor + 1
-                    } else {
-                        INFINITY
-                    };
-                    -self.negamax(pre, -ceiling, -floor, ply + 1, true)
+                    -self.negamax(pre, -INFINITY, -floor, ply + 1, true)
                 }
             };
             self.pos.unmake_move();

@@ -148,11 +148,8 @@ impl Context<'_> {
             }
         }
 
-        // Step 6b. iProbcut's per-node forms (`singular.rs`): ProbCut at
-        // expected cut nodes, then the singular ranking of the hash move
-        if let Some(score) = self.probcut(&node, tt_hit.as_ref()) {
-            return score;
-        }
+        // Step 6b. iProbcut's per-node form (`singular.rs`): the singular
+        // ranking of the hash move
         let hash_extension = match self.singular(&node, hash_move, tt_hit.as_ref()) {
             Singular::Plain => 0,
             Singular::Extend(plies) => plies,

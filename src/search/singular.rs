@@ -11,22 +11,17 @@
 //!   the siblings clear beta as well, several children refute the node
 //!   and it is cut at once; if the hash move's value is above beta but
 //!   the siblings' is not, the hash move is followed a ply shallower.
-//! - **ProbCut** (Buro): at an expected cut node, good captures get a
-//!   quiescence search and then a reduced null-window search above
-//!   `beta + margin`; the first that clears it cuts the node.
 //!
-//! Both are iProbcut's idea — a shallow search decides which children the
+//! It is iProbcut's idea — a shallow search decides which children the
 //! deep search follows, and how deep — in the form that survives next to
 //! late-move reductions: one test per node, behind the hash table.
 
 use super::context::Context;
 use super::negamax::{Node, MAX_EXTENSION_PLY};
 use super::options::Algorithm;
-use super::ordering::mvv_lva;
 use super::score::MATE_BOUND;
-use super::see::see_at_least;
 use super::tt::{Bound, TtHit};
-use crate::board::{Move, MoveList};
+use crate::board::Move;
 
 /// What the singular step found about the hash move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,27 +44,6 @@ impl Context<'_> {
     /// some of its moves only).
     fn ipc_node(&self, node: &Node) -> bool {
         self.options.algorithm == Algorithm::IProbcut && node.excluded.is_null()
-    }
-
-    /// Step 6b: ProbCut at an expected cut node: the value that cuts it,
-    /// if a good capture's shallow search clears beta by the margin.
-    pub(super) fn probcut(&mut self, node: &Node, hit: Option<&TtHit>) -> Option<i32> {
-        let t = &self.options.tune;
-        let applies = self.ipc_node(node)
-            && self.options.switches.ipc_probcut
-            && !node.pv_node
-            && !node.in_check
-            && node.ply > 0
-            && node.depth >= t.ipc_probcut_depth
-            && node.beta.abs() < MATE_BOUND;
-        if !applies {
-            return None;
-        }
-        let cut = self.probcut_search(node.depth, node.beta, node.ply, hit);
-        if self.aborted {
-            return Some(0);
-        }
-        cut
     }
 
     /// Step 6b: the singular step, at a node whose table entry is deep
@@ -167,67 +141,6 @@ impl Context<'_> {
     pub(super) fn singular_beta(&self, depth: i32, score: i32) -> i32 {
         let margin = self.options.tune.ipc_singular_margin * depth / 8;
         (score - margin).max(-MATE_BOUND + 1)
-    }
-
-    /// ProbCut's searches at a node of remaining `depth`.
-    fn probcut_search(
-        &mut self,
-        depth: i32,
-        beta: i32,
-        ply: usize,
-        hit: Option<&TtHit>,
-    ) -> Option<i32> {
-        let t = &self.options.tune;
-        let probcut_beta = beta + t.ipc_probcut_margin;
-        let reduction = t.ipc_probcut_reduction;
-        if probcut_beta >= MATE_BOUND {
-            return None;
-        }
-        // the table already says a search this deep stays below it
-        if hit.is_some_and(|h| h.depth >= depth - 3 && h.score < probcut_beta) {
-            return None;
-        }
-        let nodes_before = self.stats.nodes;
-        let calls_before = self.counter.calls;
-        let threshold = probcut_beta - self.evaluate();
-        let mut captures = MoveList::new();
-        self.pos.legal_captures_into(false, &mut captures);
-        let pos = &self.pos;
-        captures.as_mut_slice().sort_by_key(|&m| -mvv_lva(pos, m));
-        self.pre_level += 1;
-        let mut cut = None;
-        for &mv in captures.iter() {
-            if !see_at_least(&mut self.pos, mv, threshold) {
-                continue;
-            }
-            self.stats.pre_searches += 1;
-            self.make_move_at(ply, mv);
-            let mut v = -self.quiesce(-probcut_beta, -probcut_beta + 1, ply + 1);
-            if v >= probcut_beta && !self.aborted {
-                v = -self.negamax(
-                    depth - 1 - reduction,
-                    -probcut_beta,
-                    -probcut_beta + 1,
-                    ply + 1,
-                    true,
-                );
-            }
-            self.pos.unmake_move();
-            if self.aborted {
-                break;
-            }
-            if v >= probcut_beta {
-                if self.options.switches.tt {
-                    let key = self.pos.key();
-                    self.tt.store(key, depth - 3, v, Bound::Lower, mv, ply);
-                }
-                cut = Some(v - (probcut_beta - beta));
-                break;
-            }
-        }
-        self.pre_level -= 1;
-        self.count_pre(nodes_before, calls_before);
-        cut
     }
 
     /// Charges the nodes and evaluation calls since the given counts to

@@ -201,21 +201,12 @@ switches! {
     ipc_tt "ipctt" [] = true, paper false, mate Keep, Search2,
         "issue 13 matches (docs/measured.md)",
         "iProbcut takes a child's pre-evaluation from the hash table when it is deep enough";
-    ipc_null "ipcnull" [] = false, paper false, mate Keep, Search2,
-        "no gain (docs/measured.md)",
-        "iProbcut pre-evaluates the children after the n-th with a null window at the pruning floor";
-    ipc_free_pre "ipcfreepre" [] = false, paper false, mate Keep, Iprobcut,
-        "diagnostic (docs/iprobcut-singular.md)",
-        "diagnostic: iProbcut's pre-evaluation nodes are not charged to a nodes limit";
     ipc_classic "ipcclassic" [] = false, paper true, mate Keep, Iprobcut,
         "the paper's step; -50..-100 at equal time (docs/iprobcut-singular.md)",
         "iProbcut pre-evaluates every child above the threshold and searches only the best (the paper's step)";
     ipc_singular "ipcsingular" [] = true, paper false, mate Keep, Iprobcut,
         "+29.8, SPRT H1 on 0e69bca (docs/matches/ipc-tuned-vs-ab-10+0.1-seed103); +0.0 [-45, +45] on 7e1fe1a (issue 55)",
         "singular extensions with multi-cut (Anantharaman et al. 1988; Bjornsson and Marsland 1998), iProbcut's 'singular step': a hash move alone above its siblings' half-depth search is followed deeper, several above beta cut";
-    ipc_probcut "ipcprobcut" [] = false, paper false, mate Keep, Iprobcut,
-        "not passed (docs/iprobcut-singular.md)",
-        "iProbcut cuts expected cut nodes on a good capture whose shallow search clears beta by a margin (ProbCut)";
     // --- Search II (issue 13)
     time_scaling "timescaling" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",

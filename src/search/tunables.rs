@@ -213,12 +213,6 @@ tunables! {
         "iProbcut: plies less for a hash move below beta whose siblings reach its value";
     ipc_singular_cut "ipcscut" = 0, 0..=8, step 0.5, false,
         "iProbcut: plies less for a hash move below beta at an expected cut node whose siblings reach its bound";
-    ipc_probcut_depth "ipcpcdepth" = 5, 2..=60, step 0.5, false,
-        "iProbcut ProbCut from this remaining depth on";
-    ipc_probcut_margin "ipcpcmargin" = 30, 0..=10_000, step 3.0, false,
-        "iProbcut ProbCut margin above beta (evaluation units)";
-    ipc_probcut_reduction "ipcpcreduce" = 4, 1..=20, step 0.5, false,
-        "iProbcut ProbCut verification search this many plies shallower";
     // --- root: aspiration windows and lazy SMP
     aspiration_window "aspirationwindow" = 6, 1..=10_000, step 2.0, false,
         "first aspiration half-width in evaluation units";
