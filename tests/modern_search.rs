@@ -1,4 +1,4 @@
-//! The modern-search switches of issue 28 (`corrhist`, ...): off in the
+//! The modern-search switches of issue 28 (`iir`, `improving`, ...): off in the
 //! paper presets, and when on they change the search deterministically and
 //! keep the principal variation legal.
 

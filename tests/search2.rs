@@ -22,8 +22,6 @@ const DEPTH_SWITCHES: &[&str] = &[
 /// Switches that change the work but not the tree: the evaluation cache
 /// and lazy stand-pat return the same or a bounded value faster.
 const WORK_SWITCHES: &[&str] = &["evalcache", "lazyeval"];
-/// Switches that change the tree only with the futility family on.
-const FUTILITY_SWITCHES: &[&str] = &["lazysearch"];
 /// Switches that only act under a clock.
 const CLOCK_SWITCHES: &[&str] = &["timescaling", "partialiteration"];
 
@@ -47,7 +45,6 @@ fn all_switches() -> impl Iterator<Item = &'static str> {
     DEPTH_SWITCHES
         .iter()
         .chain(WORK_SWITCHES)
-        .chain(FUTILITY_SWITCHES)
         .chain(CLOCK_SWITCHES)
         .copied()
 }
@@ -95,33 +92,6 @@ fn each_depth_switch_changes_the_search() {
             a.stats.nodes != b.stats.nodes
         });
         assert!(changed, "{key} changed no node count");
-    }
-}
-
-#[test]
-fn lazy_search_changes_the_search_with_the_futility_family_on() {
-    let base = SearchOptions::default();
-    assert!(!base.switches.lazy_search, "lazysearch is off by default");
-    let on = with(base.clone(), "lazysearch", true);
-    // depth 8: at depth 6 the bench positions seldom reach a node where
-    // the cheap bound and the full evaluation decide differently (one
-    // position differed by 7 nodes; none since `histstats`)
-    let changed = bench_positions().iter().any(|pos| {
-        let a = search(base.clone(), pos, 8);
-        let b = search(on.clone(), pos, 8);
-        a.stats.nodes != b.stats.nodes
-    });
-    assert!(changed, "lazysearch changed no node count");
-    // without reverse futility and futility it has nothing to decide
-    let mut plain = with(base, "rfp", false);
-    plain = with(plain, "futility", false);
-    for pos in bench_positions().iter().take(6) {
-        let a = search(plain.clone(), pos, 6);
-        let b = search(with(plain.clone(), "lazysearch", true), pos, 6);
-        assert_eq!(
-            (a.stats, a.best_move, a.score),
-            (b.stats, b.best_move, b.score)
-        );
     }
 }
 

@@ -38,8 +38,6 @@ pub(crate) struct Context<'a> {
     pub(super) lmr: &'a LmrTable,
     /// Static evaluations by position key (per thread).
     pub eval_cache: &'a mut EvalCache,
-    /// Static-evaluation corrections (per thread, `corrhist`).
-    pub(super) correction: &'a mut super::correction::CorrectionHistory,
     /// Continuation history (per thread, `conthist`).
     pub(super) conthist: &'a mut super::conthist::ContinuationHistory,
     /// The move made at each ply of the path, as the continuation history
@@ -117,7 +115,6 @@ impl<'a> Context<'a> {
             history: &mut data.history,
             lmr: &shared.lmr,
             eval_cache: &mut data.eval_cache,
-            correction: &mut data.correction,
             conthist: &mut data.conthist,
             moved: [None; MAX_PLY + 1],
             banned: shared.banned.to_vec(),

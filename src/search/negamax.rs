@@ -8,7 +8,7 @@
 use super::context::Context;
 use super::limits::MAX_PLY;
 use super::moveloop::LoopEnd;
-use super::score::{mated_in, MATE_BOUND};
+use super::score::mated_in;
 use super::singular::Singular;
 use super::tt::{Bound, TtHit};
 use crate::board::Move;
@@ -167,10 +167,8 @@ impl Context<'_> {
         // Step 8. The move loop (iProbcut's step, LMR, PVS; `moveloop.rs`)
         match self.move_loop(node, hash_move, hash_extension, futility_value, lmp_limit) {
             LoopEnd::Searched { best, best_move } => {
-                // Step 9. Store the result in the transposition table, and
-                // learn how far the static evaluation was off
+                // Step 9. Store the result in the transposition table
                 self.store_tt(key, &node, best, best_move);
-                self.learn_correction(&node, static_eval, best, best_move);
                 best
             }
             // mated (no moves) or aborted: nothing to store
@@ -179,8 +177,7 @@ impl Context<'_> {
     }
 
     /// Step 4b (`improving`): the node's static evaluation (taken now if
-    /// the futility family did not need it, and corrected as theirs is, so
-    /// that every entry of the stack is comparable) on the stack, and
+    /// the futility family did not need it) on the stack, and
     /// whether it is above the one two plies up (four when that node was in
     /// check).
     fn improving(&mut self, mut node: Node, static_eval: Option<i32>) -> Node {
@@ -190,10 +187,7 @@ impl Context<'_> {
         let eval = if node.in_check {
             None
         } else {
-            Some(static_eval.unwrap_or_else(|| {
-                let eval = self.evaluate();
-                self.corrected(eval)
-            }))
+            Some(static_eval.unwrap_or_else(|| self.evaluate()))
         };
         let ply = node.ply;
         self.eval_stack[ply] = eval;
@@ -203,26 +197,6 @@ impl Context<'_> {
             .find_map(|&back| self.eval_stack[ply - back]);
         node.improving = matches!((eval, earlier), (Some(now), Some(then)) if now > then);
         node
-    }
-
-    /// Step 9b (`corrhist`): a node's result against its corrected static
-    /// evaluation, where the result says which way the evaluation erred (a
-    /// fail-high only that it was too low, a fail-low only that it was too
-    /// high) and a quiet best move (or none) makes it a judgement of the
-    /// position rather than of a capture.
-    fn learn_correction(&mut self, node: &Node, eval: Option<i32>, best: i32, best_move: Move) {
-        let Some(eval) = eval else {
-            return;
-        };
-        let informative = self.options.switches.correction_history
-            && node.excluded.is_null()
-            && best.abs() < MATE_BOUND
-            && !(best >= node.beta && best <= eval)
-            && !(best <= node.alpha && best >= eval)
-            && (best_move.is_null() || !self.pos.is_capture(best_move));
-        if informative {
-            self.correction.update(&self.pos, node.depth, eval, best);
-        }
     }
 
     /// Past the horizon: quiescence, or the static evaluation without it.
@@ -296,46 +270,37 @@ mod tests {
     use crate::search::test_context::with_context;
     use crate::search::thread::ThreadData;
 
-    /// With `corrhist` on, a node whose static evaluation the futility
-    /// family did not take (a principal-variation node) stacks the
-    /// corrected evaluation too, and `improving` compares it with the
-    /// corrected one two plies up.
+    /// A node whose static evaluation the futility family did not take (a
+    /// principal-variation node) stacks its evaluation too, and
+    /// `improving` compares it with the one two plies up.
     #[test]
-    fn improving_stacks_the_corrected_evaluation() {
+    fn improving_stacks_the_evaluation_and_compares_two_plies_up() {
         let pos = Position::from_fen(
             "r1ba1abr1/4k4/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C1N2/4A4/R1B1KAB1R w - - 0 9",
         )
         .expect("valid FEN");
         let mut options = SearchOptions::default();
-        options.switches.correction_history = true;
         options.switches.improving = true;
         let mut data = ThreadData::default();
-        // searches that keep finding the position 40 above a raw evaluation
-        // of 0: the correction learns +40
-        for _ in 0..200 {
-            let corrected = data.correction.correction(&pos);
-            data.correction.update(&pos, 8, corrected, 40);
-        }
         with_context(pos, &options, u64::MAX, &mut data, |ctx| {
             let raw = ctx.evaluate();
-            let correction = ctx.correction.correction(&ctx.pos);
-            assert!(correction >= 20, "correction {correction}");
-            // two plies up: above the raw evaluation, below the corrected one
-            ctx.eval_stack[0] = Some(raw + correction / 2);
-            let node = Node {
-                depth: 5,
-                alpha: -INFINITY,
-                beta: INFINITY,
-                ply: 2,
-                pv_node: true,
-                cut_node: false,
-                in_check: false,
-                excluded: Move::NULL,
-                improving: false,
-            };
-            let node = ctx.improving(node, None);
-            assert_eq!(ctx.eval_stack[2], Some(raw + correction));
-            assert!(node.improving);
+            for (then, improving) in [(raw - 1, true), (raw, false)] {
+                ctx.eval_stack[0] = Some(then);
+                let node = Node {
+                    depth: 5,
+                    alpha: -INFINITY,
+                    beta: INFINITY,
+                    ply: 2,
+                    pv_node: true,
+                    cut_node: false,
+                    in_check: false,
+                    excluded: Move::NULL,
+                    improving: false,
+                };
+                let node = ctx.improving(node, None);
+                assert_eq!(ctx.eval_stack[2], Some(raw));
+                assert_eq!(node.improving, improving, "two plies up {then}, now {raw}");
+            }
         });
     }
 }

@@ -26,20 +26,7 @@ impl Context<'_> {
             && node.ply > 0
             && ((o.switches.reverse_futility && node.depth <= t.rfp_depth)
                 || (o.switches.futility && node.depth <= t.futility_depth));
-        wanted.then(|| {
-            let eval = self.pruning_eval(node.depth, node.alpha, node.beta);
-            self.corrected(eval)
-        })
-    }
-
-    /// `eval` corrected by the correction history (`corrhist`).
-    #[inline(always)]
-    pub(super) fn corrected(&self, eval: i32) -> i32 {
-        if self.options.switches.correction_history {
-            eval + self.correction.correction(&self.pos)
-        } else {
-            eval
-        }
+        wanted.then(|| self.evaluate())
     }
 
     /// Step 5, reverse futility (static null move): a static evaluation so

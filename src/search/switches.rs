@@ -220,9 +220,6 @@ switches! {
     reverse_futility "rfp" ["reversefutility"] = true, paper false, mate Off, Search2,
         "issue 13 (docs/measured.md)",
         "reverse futility pruning (static null move)";
-    correction_history "corrhist" [] = false, paper false, mate Keep, Modern,
-        "-1.7, then -27.9 (docs/matches/modern-fixed-nodes-100k)",
-        "correct the pruning's static evaluation by what searches found for the same pawn and king structure";
     iir "iir" [] = true, paper false, mate Off, Modern,
         "+24.3, SPRT H1 (docs/matches/stack-vs-main-10+0.1-seed104)",
         "internal iterative reduction: deep nodes without a hash move a ply shallower";
@@ -275,9 +272,6 @@ switches! {
     lazy_eval "lazyeval" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",
         "lazy stand-pat on material and position in quiescence";
-    lazy_search "lazysearch" [] = false, paper false, mate Keep, Search2,
-        "level in instructions per node, never played (docs/search.md)",
-        "lazy evaluation for reverse futility and futility in the main search";
     countermove "countermove" [] = false, paper false, mate Keep, Search2,
         "no gain (docs/measured.md)",
         "countermove heuristic (after the killers)";

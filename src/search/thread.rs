@@ -4,7 +4,6 @@
 //! `Context` for one search.)
 
 use super::conthist::ContinuationHistory;
-use super::correction::CorrectionHistory;
 use super::evalcache::EvalCache;
 use super::ordering::History;
 
@@ -13,8 +12,6 @@ use super::ordering::History;
 pub(crate) struct ThreadData {
     pub history: History,
     pub eval_cache: EvalCache,
-    /// Static-evaluation corrections by pawn and king structure (`corrhist`).
-    pub correction: CorrectionHistory,
     /// Quiet moves by the moves before them (`conthist`).
     pub conthist: ContinuationHistory,
     /// Nodes where iProbcut's steps ran, logged for `chuhe ipc-quality`
@@ -27,7 +24,6 @@ impl ThreadData {
     pub fn clear(&mut self) {
         self.history.clear();
         self.eval_cache.clear();
-        self.correction.clear();
         self.conthist.clear();
     }
 
