@@ -78,12 +78,7 @@ fn each_switch_changes_the_search_deterministically_with_a_legal_line() {
         ..SearchOptions::default()
     };
     for key in switches() {
-        // `histstats` (a default) includes what `conthist` and `histmalus`
-        // add on their own, so those two are tried without it
-        let table = match key {
-            "conthist" | "histmalus" => with(small_table.clone(), "histstats", "off"),
-            _ => small_table.clone(),
-        };
+        let table = small_table.clone();
         for base in [table.clone(), with(table, "algorithm", "alphabeta")] {
             let on = with(base.clone(), key, "on");
             let mut changed = false;
@@ -143,19 +138,4 @@ fn drawish_material_searches_near_a_draw() {
     let (on, off) = (search(alive, "on"), search(alive, "off"));
     assert!(off >= 40, "unscaled: {off}");
     assert!(on >= off / 2, "{on} against {off}");
-}
-
-#[test]
-fn history_pruning_skips_moves_that_the_bounded_history_alone_does_not() {
-    let malus = with(SearchOptions::default(), "histmalus", "on");
-    let prune = with(SearchOptions::default(), "histprune", "on");
-    let (mut by_malus, mut by_prune) = (0, 0);
-    for pos in bench_positions().iter().take(6) {
-        let (a, b) = two_searches(malus.clone(), pos);
-        by_malus += a.stats.history_pruned + b.stats.history_pruned;
-        let (a, b) = two_searches(prune.clone(), pos);
-        by_prune += a.stats.history_pruned + b.stats.history_pruned;
-    }
-    assert_eq!(by_malus, 0, "histmalus alone pruned");
-    assert!(by_prune > 0, "histprune pruned nothing");
 }

@@ -38,10 +38,10 @@ pub(crate) struct Context<'a> {
     pub(super) lmr: &'a LmrTable,
     /// Static evaluations by position key (per thread).
     pub eval_cache: &'a mut EvalCache,
-    /// Continuation history (per thread, `conthist`).
+    /// Continuation history (per thread, `histstats`).
     pub(super) conthist: &'a mut super::conthist::ContinuationHistory,
     /// The move made at each ply of the path, as the continuation history
-    /// keys it (`None`: a null move; read only with `conthist`).
+    /// keys it (`None`: a null move; read only with `histstats`).
     pub(super) moved: [super::conthist::ContKey; MAX_PLY + 1],
     /// Root moves not to search (banned ones, and earlier MultiPV lines).
     pub banned: Vec<Move>,
@@ -102,10 +102,6 @@ impl<'a> Context<'a> {
         data: &'a mut ThreadData,
         index: usize,
     ) -> Context<'a> {
-        // the continuation history in the form these options read
-        // (`histstats`: bounded); a change of form forgets the tables
-        data.conthist
-            .set_bounded(shared.options.switches.history_stats);
         Context {
             pos,
             shared,
@@ -271,7 +267,8 @@ impl<'a> Context<'a> {
         let prev = self.moves_before(ply);
         let continuation = self
             .options
-            .uses_continuation()
+            .switches
+            .history_stats
             .then_some((&*self.conthist, &prev));
         order_moves(
             &mut self.pos,
@@ -303,7 +300,8 @@ impl<'a> Context<'a> {
         let prev = self.moves_before(ply);
         let continuation = self
             .options
-            .uses_continuation()
+            .switches
+            .history_stats
             .then_some((&*self.conthist, &prev));
         let keys = &mut self.order_keys[ply][..moves.len()];
         let high = score_moves(
@@ -355,7 +353,7 @@ impl<'a> Context<'a> {
     /// a made move must see that move, not a sibling made there before.
     pub(super) fn make_move_at(&mut self, ply: usize, mv: Move) {
         self.pos.make_move(mv);
-        if self.options.uses_continuation() {
+        if self.options.switches.history_stats {
             self.moved[ply] = super::conthist::key_after(&self.pos, mv);
         }
     }

@@ -1,11 +1,9 @@
-//! Continuation history (`conthist`): how often a quiet move (by piece and
-//! target square) cut off right after a given move one ply earlier (the
+//! Continuation history (part of `histstats`): how a quiet move (by piece
+//! and target square) fared right after a given move one ply earlier (the
 //! opponent's reply it answers) and two plies earlier (our own move it
-//! follows up), rewarded like the main history (depth² per cut-off) and
-//! added to it in the ordering of quiet moves, as in Stockfish's
-//! continuation histories. Under `histstats` the entries move instead by
-//! the bounded bonuses and maluses of the main history
-//! ([`ContinuationHistory::update_bounded`]).
+//! follows up), moved by the bounded bonuses and maluses of the main
+//! history ([`ContinuationHistory::update_bounded`]) and added to it in the
+//! ordering of quiet moves, as in Stockfish's continuation histories.
 
 use super::ordering::HISTORY_GRAVITY_MAX;
 use crate::board::Move;
@@ -15,8 +13,6 @@ use crate::board::Position;
 const KEYS: usize = 16 * 90;
 /// Entries of one table (previous move × this move).
 const TABLE: usize = KEYS * KEYS;
-/// Scores are halved when one passes this (the main history's bound).
-const SCORE_MAX: i32 = 1 << 25;
 
 /// A move as the tables key it: the moving piece's code and its target.
 pub(crate) type ContKey = Option<(u8, u8)>;
@@ -28,17 +24,11 @@ pub(crate) fn key_after(pos: &Position, mv: Move) -> ContKey {
 }
 
 /// The two tables (one and two plies back), allocated on first use so a
-/// search without `conthist` pays nothing for them. The bounded form
-/// (`histstats`) never leaves ±[`HISTORY_GRAVITY_MAX`] and is stored in
-/// 16 bits, half the cache footprint of the reward form's 32 (8 MB rather
-/// than 16 per thread; measured 4 % faster on `bench --depth 9`).
+/// search without `histstats` pays nothing for them. An entry never leaves
+/// ±[`HISTORY_GRAVITY_MAX`] and is stored in 16 bits (8 MB per thread; 32
+/// bits were measured 4 % slower on `bench --depth 9`).
 #[derive(Default)]
 pub(crate) struct ContinuationHistory {
-    /// Whether the bounded form is in use (`narrow`), else the reward form.
-    bounded: bool,
-    /// The reward form's entries (`conthist` alone).
-    wide: Vec<i32>,
-    /// The bounded form's entries (`histstats`).
     narrow: Vec<i16>,
 }
 
@@ -58,26 +48,13 @@ impl ContinuationHistory {
         )
     }
 
-    /// Chooses the bounded form (`histstats`) or the reward form before a
-    /// search; a change of form forgets what the other one learnt.
-    pub fn set_bounded(&mut self, bounded: bool) {
-        if bounded != self.bounded {
-            *self = ContinuationHistory {
-                bounded,
-                ..ContinuationHistory::default()
-            };
-        }
-    }
-
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        self.wide.fill(0);
         self.narrow.fill(0);
     }
 
     /// Between searches: old scores fade.
     pub fn age(&mut self) {
-        self.wide.iter_mut().for_each(|v| *v /= 4);
         self.narrow.iter_mut().for_each(|v| *v /= 4);
     }
 
@@ -85,34 +62,21 @@ impl ContinuationHistory {
     /// keyed `prev` (one and two plies back).
     #[inline]
     pub fn score(&self, pos: &Position, mv: Move, prev: &[ContKey; 2]) -> i32 {
-        let now = Self::now(pos, mv);
-        if self.bounded {
-            Self::sum(&self.narrow, prev, now)
-        } else {
-            Self::sum(&self.wide, prev, now)
-        }
-    }
-
-    /// The entries of `table` (either form) for `now` after `prev`, added
-    /// up; 0 while the table is not allocated.
-    #[inline(always)]
-    fn sum<T: Copy + Into<i32>>(table: &[T], prev: &[ContKey; 2], now: (u8, u8)) -> i32 {
-        if table.is_empty() {
+        if self.narrow.is_empty() {
             return 0;
         }
+        let now = Self::now(pos, mv);
         prev.iter()
             .enumerate()
-            .filter_map(|(back, p)| p.map(|p| table[Self::index(back, p, now)].into()))
+            .filter_map(|(back, p)| p.map(|p| i32::from(self.narrow[Self::index(back, p, now)])))
             .sum()
     }
 
-    /// The bounded form (`histstats`, see [`Self::set_bounded`]): moves
-    /// the quiet `mv`'s (not yet made) entries after `prev` by `bonus`
+    /// Moves the quiet `mv`'s (not yet made) entries after `prev` by `bonus`
     /// (negative for a move tried before the cut-off move), pulled toward
     /// ±[`HISTORY_GRAVITY_MAX`] so they never leave that range, as the
     /// main history's `update_bounded` does.
     pub fn update_bounded(&mut self, pos: &Position, mv: Move, prev: &[ContKey; 2], bonus: i32) {
-        debug_assert!(self.bounded, "update_bounded in the reward form");
         if self.narrow.is_empty() {
             self.narrow = vec![0; 2 * TABLE];
         }
@@ -127,27 +91,6 @@ impl ContinuationHistory {
             }
         }
     }
-
-    /// The reward form (`conthist` alone): rewards the quiet `mv` (not yet
-    /// made) that cut off at `depth`.
-    pub fn reward(&mut self, pos: &Position, mv: Move, prev: &[ContKey; 2], depth: i32) {
-        debug_assert!(!self.bounded, "reward in the bounded form");
-        if self.wide.is_empty() {
-            self.wide = vec![0; 2 * TABLE];
-        }
-        let now = Self::now(pos, mv);
-        let mut overflow = false;
-        for (back, p) in prev.iter().enumerate() {
-            if let Some(p) = p {
-                let v = &mut self.wide[Self::index(back, *p, now)];
-                *v += depth * depth;
-                overflow |= *v >= SCORE_MAX;
-            }
-        }
-        if overflow {
-            self.wide.iter_mut().for_each(|v| *v /= 2);
-        }
-    }
 }
 
 #[cfg(test)]
@@ -155,7 +98,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_rewarded_reply_scores_after_its_move_only() {
+    fn an_updated_reply_scores_after_its_move_only() {
         let mut pos = Position::startpos();
         let first = Move::from_iccs("h2e2").unwrap();
         pos.make_move(first);
@@ -164,12 +107,12 @@ mod tests {
         let other = Move::from_iccs("b9c7").unwrap();
         let mut h = ContinuationHistory::default();
         assert_eq!(h.score(&pos, reply, &prev), 0);
-        h.reward(&pos, reply, &prev, 5);
-        assert_eq!(h.score(&pos, reply, &prev), 25);
+        h.update_bounded(&pos, reply, &prev, 1000);
+        assert_eq!(h.score(&pos, reply, &prev), 1000);
         assert_eq!(h.score(&pos, other, &prev), 0);
         assert_eq!(h.score(&pos, reply, &[None, None]), 0);
         h.age();
-        assert_eq!(h.score(&pos, reply, &prev), 6);
+        assert_eq!(h.score(&pos, reply, &prev), 250);
         h.clear();
         assert_eq!(h.score(&pos, reply, &prev), 0);
     }
@@ -182,7 +125,6 @@ mod tests {
         let second = Move::from_iccs("h9g7").unwrap();
         let prev = [key_after(&pos, first), None];
         let mut h = ContinuationHistory::default();
-        h.set_bounded(true);
         h.update_bounded(&pos, second, &prev, 1000);
         assert_eq!(h.score(&pos, second, &prev), 1000);
         // an equal malus takes it just below zero: gravity pulls a
@@ -205,12 +147,8 @@ mod tests {
         // both plies back are keyed: after our own move two plies up too
         let both = [key_after(&pos, first), key_after(&pos, first)];
         let mut g = ContinuationHistory::default();
-        g.set_bounded(true);
         g.update_bounded(&pos, second, &both, 300);
         assert_eq!(g.score(&pos, second, &both), 600);
         assert_eq!(g.score(&pos, second, &prev), 300);
-        // the reward form does not read the bounded form's entries
-        g.set_bounded(false);
-        assert_eq!(g.score(&pos, second, &both), 0);
     }
 }

@@ -19,7 +19,7 @@ use crate::board::{Move, MoveList, MAX_MOVES};
 const MAX_DEFERRED: usize = 32;
 /// Captures remembered per node for the capture history's malus.
 const MAX_FAILED_CAPTURES: usize = 16;
-/// Quiet moves remembered per node for the history's malus (`histmalus`).
+/// Quiet moves remembered per node for the history's malus (`histstats`).
 const MAX_FAILED_QUIETS: usize = 32;
 
 /// How the move loop ended.
@@ -127,7 +127,6 @@ impl Context<'_> {
         // and the quiet ones (history malus)
         let mut failed_quiets = [Move::NULL; MAX_FAILED_QUIETS];
         let mut failed_quiet_count = 0;
-        let history_prune_margin = self.history_prune_margin(&node);
         // the moves the continuation histories key this node's quiet moves
         // by, for `histstats`' reductions
         let stats_prev = self
@@ -158,16 +157,14 @@ impl Context<'_> {
             let quiet = !self.pos.is_capture(mv);
             let is_killer = moves.hints.killers.contains(&mv);
             // the quiet move's main history and, with `histstats`, both
-            // continuation entries: read once for the reduction and pruning
-            let (main_history, cont_history) =
-                if quiet && (stats_prev.is_some() || history_prune_margin.is_some()) {
-                    let cont = stats_prev
-                        .as_ref()
-                        .map_or(0, |prev| self.conthist.score(&self.pos, mv, prev));
-                    (self.history.quiet_score(&self.pos, mv), cont)
-                } else {
-                    (0, 0)
-                };
+            // continuation entries: read once for the reduction
+            let (main_history, cont_history) = match &stats_prev {
+                Some(prev) if quiet => (
+                    self.history.quiet_score(&self.pos, mv),
+                    self.conthist.score(&self.pos, mv, prev),
+                ),
+                _ => (0, 0),
+            };
             let history_adjust = self.lmr_history_adjust(quiet, mv, main_history, cont_history);
             if quiet {
                 quiets_tried += 1;
@@ -178,17 +175,10 @@ impl Context<'_> {
             let late = number > 0 && !is_killer && mv != hash_move && best > -MATE_BOUND;
             let prunable = quiet && late;
             let by_rule = futility_value.is_some() || quiets_tried > lmp_limit;
-            // (with `histstats` the continuation entries count too)
-            let by_history =
-                !by_rule && history_prune_margin.is_some_and(|m| main_history + cont_history < m);
             // with a mate in hand only a shorter one can raise alpha, and
             // neither a pruned nor a reduced move would show it
             let mate_in_hand = self.options.switches.mate_guard && alpha >= MATE_BOUND;
-            let by_quiet_rules = prunable && (by_rule || by_history);
-            // (SEE pruning only asked where the quiet rules did not decide)
-            let by_see =
-                late && !mate_in_hand && !by_quiet_rules && self.see_prunes(&node, mv, quiet);
-            let prune = (by_quiet_rules && !mate_in_hand) || by_see;
+            let prune = prunable && by_rule && !mate_in_hand;
             let may_check = check_candidates.may_give_check(mv);
             // a pruned move is only made to see whether it gives check
             // (checks are never pruned): a move that cannot is skipped unmade
@@ -201,12 +191,10 @@ impl Context<'_> {
                 may_check && self.pos.in_check()
             };
             if prune && !gives_check {
-                self.stats.history_pruned += u64::from(by_history);
-                self.stats.see_pruned += u64::from(by_see);
                 if may_check {
                     self.pos.unmake_move();
                 }
-                if let (Some(v), false) = (futility_value, by_see) {
+                if let Some(v) = futility_value {
                     best = best.max(v);
                 }
                 i += 1;
@@ -496,24 +484,9 @@ impl Context<'_> {
         }
     }
 
-    /// Step 8d, `histprune`: the history (with `histstats`, main plus both
-    /// continuation entries) below which a late quiet move of `node` is
-    /// skipped (`None` where the rule does not apply).
-    #[inline(always)]
-    fn history_prune_margin(&self, node: &Node) -> Option<i32> {
-        let o = self.options;
-        (o.switches.history_pruning
-            && o.switches.history
-            && !node.pv_node
-            && !node.in_check
-            && node.ply > 0
-            && node.depth <= o.tune.hp_depth)
-            .then(|| -o.tune.hp_margin * node.depth.max(1))
-    }
-
     /// Step 8h: what a cut-off by `mv` teaches: a quiet move is rewarded
     /// in the history (and the `failed_quiets` before it penalised, with
-    /// `histmalus`) and becomes a killer and countermove; a capture gains
+    /// `histstats`) and becomes a killer and countermove; a capture gains
     /// capture history and the `failed` captures before it lose it.
     #[inline(always)]
     fn learn_cutoff(
@@ -528,7 +501,7 @@ impl Context<'_> {
         let depth = node.depth;
         if quiet {
             let bonus = super::ordering::bounded_bonus(depth);
-            if o.switches.history && o.bounded_history() {
+            if o.switches.history && o.switches.history_stats {
                 self.history.update_bounded(&self.pos, mv, bonus);
                 for &q in failed_quiets {
                     self.history.update_bounded(&self.pos, q, -bonus);
@@ -542,9 +515,6 @@ impl Context<'_> {
                 for &q in failed_quiets {
                     self.conthist.update_bounded(&self.pos, q, &prev, -bonus);
                 }
-            } else if o.switches.continuation_history {
-                let prev = self.moves_before(node.ply);
-                self.conthist.reward(&self.pos, mv, &prev, depth);
             }
             if o.switches.killers {
                 self.history.add_killer(node.ply, mv);

@@ -170,23 +170,10 @@ impl Default for SearchOptions {
 }
 
 impl SearchOptions {
-    /// Whether the continuation histories are kept (`conthist`, or as
-    /// part of `histstats`).
-    pub fn uses_continuation(&self) -> bool {
-        self.switches.continuation_history || self.switches.history_stats
-    }
-
-    /// Whether the main history is bounded and learns from the quiet moves
-    /// that failed before a cut-off (`histmalus`, `histprune`, `histstats`).
-    pub fn bounded_history(&self) -> bool {
-        let s = &self.switches;
-        s.history_malus || s.history_pruning || s.history_stats
-    }
-
     /// These options with every unsound forward pruning off, for `go mate
     /// N`: plain alpha-beta (no iProbcut) and the switches marked `mate
     /// Off` in [`super::SWITCHES`] off (null move, reverse futility,
-    /// futility, late-move, history and SEE pruning, late move and internal
+    /// futility and late-move pruning, late move and internal
     /// iterative reductions). What is left (TT, ordering, check extension,
     /// mate-distance pruning) changes how fast a mate is proven, never
     /// whether.

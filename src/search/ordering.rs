@@ -25,7 +25,7 @@ const HISTORY_MAX: i32 = 1 << 26;
 /// The countermove ranks just below the killers.
 const COUNTERMOVE: i32 = KILLER_BASE - 1;
 
-/// With `histmalus` the history moves by bonuses and maluses pulled
+/// With `histstats` the history moves by bonuses and maluses pulled
 /// toward ±this (Stockfish's "gravity"): a score says how often a move
 /// cut off against how often it failed, and stays comparable over a game.
 pub const HISTORY_GRAVITY_MAX: i32 = 1 << 14;
@@ -119,7 +119,7 @@ impl History {
         }
     }
 
-    /// `histmalus`: moves the quiet `mv`'s history by `bonus` (see
+    /// `histstats`: moves the quiet `mv`'s history by `bonus` (see
     /// [`bounded_bonus`], negative for a move that failed before the
     /// cut-off move), pulled
     /// toward ±[`HISTORY_GRAVITY_MAX`] so it never leaves that range.

@@ -8,9 +8,7 @@
 use super::context::Context;
 use super::negamax::Node;
 use super::score::MATE_BOUND;
-use super::see::see_at_least;
 use super::tunables::Tunables;
-use crate::board::Move;
 use std::sync::{Arc, Mutex};
 
 impl Context<'_> {
@@ -94,28 +92,6 @@ impl Context<'_> {
         })
         .map(|e| e + o.tune.futility_margin * node.depth)
         .filter(|&v| v <= node.alpha)
-    }
-
-    /// Step 8d, SEE pruning (`seeprune`): whether the move `mv` of a node
-    /// of depth ≤ `sp_depth`, not in check and not the root, loses more in
-    /// its static exchange than the node can afford: `sp_capture` per ply
-    /// for a capture, `sp_quiet` per ply squared for a quiet move (whose
-    /// exchange is the one it walks into).
-    /// The caller keeps the first move, the hash move, killers and checks.
-    #[inline(always)]
-    pub(super) fn see_prunes(&mut self, node: &Node, mv: Move, quiet: bool) -> bool {
-        let o = self.options;
-        if !o.switches.see_pruning || node.ply == 0 || node.in_check || node.depth > o.tune.sp_depth
-        {
-            return false;
-        }
-        let depth = node.depth.max(1);
-        let threshold = if quiet {
-            -o.tune.sp_quiet * depth * depth
-        } else {
-            -o.tune.sp_capture * depth
-        };
-        !see_at_least(&mut self.pos, mv, threshold)
     }
 
     /// Step 7b, late-move pruning: at shallow non-PV nodes only the first

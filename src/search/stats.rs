@@ -23,12 +23,6 @@ pub struct SearchStats {
     pub cutoffs: u64,
     /// Children forward-pruned by iProbcut.
     pub pruned: u64,
-    /// Quiet moves skipped by history pruning (`histprune`) that
-    /// futility and late-move pruning would have searched.
-    pub history_pruned: u64,
-    /// Moves skipped by SEE pruning (`seeprune`) that no other rule
-    /// pruned.
-    pub see_pruned: u64,
     /// Moves put off to the end of a move list because another thread
     /// was searching them (lazy SMP, `smpdefer`).
     pub deferred: u64,
@@ -49,8 +43,6 @@ impl SearchStats {
         self.tt_hits += other.tt_hits;
         self.cutoffs += other.cutoffs;
         self.pruned += other.pruned;
-        self.history_pruned += other.history_pruned;
-        self.see_pruned += other.see_pruned;
         self.deferred += other.deferred;
         self.seldepth = self.seldepth.max(other.seldepth);
     }

@@ -229,27 +229,15 @@ switches! {
     improving "improving" [] = true, paper false, mate Keep, Modern,
         "+24.3, SPRT H1 (docs/matches/stack-vs-main-10+0.1-seed104)",
         "reverse futility a ply bolder and late-move pruning half as strict where the static evaluation rose since two plies up";
-    continuation_history "conthist" [] = false, paper false, mate Keep, Modern,
-        "never played alone; part of histstats (docs/search.md)",
-        "order quiet moves by continuation history (the moves one and two plies back)";
     tt_bucket4 "ttbucket4" [] = true, paper false, mate Keep, Modern,
         "+24.3, SPRT H1 (docs/matches/stack-vs-main-10+0.1-seed104)",
         "aged four-way hash-table buckets (replace by depth less 8 plies per search of age) instead of two-tier pairs";
-    history_malus "histmalus" [] = false, paper false, mate Keep, Modern,
-        "never played alone; part of histstats (docs/search.md)",
-        "history with maluses: quiet moves tried before a quiet cut-off lose what it gains, scores bounded";
     history_stats "histstats" [] = true, paper false, mate Keep, Modern,
         "+31.6, SPRT H1 (docs/matches/histstats-vs-stack-10+0.1-seed106)",
         "bounded main and continuation histories with maluses order quiet moves by their sum, and late-move reductions follow it";
-    see_pruning "seeprune" [] = false, paper false, mate Off, Modern,
-        "undecided (docs/search.md)",
-        "SEE pruning: near the leaves, late moves (no check) whose exchange loses more than sp_capture per ply, or sp_quiet per ply squared for a quiet move, are skipped";
     drawish "drawish" [] = true, paper false, mate Keep, Eval,
         "+24.3, SPRT H1 (docs/matches/stack-vs-main-10+0.1-seed104)",
         "scale the evaluation toward a draw where the side ahead cannot mate the defenders it faces (lone horse against full defenders, rook against rook, ...)";
-    history_pruning "histprune" [] = false, paper false, mate Off, Modern,
-        "-3.5 (docs/matches/modern-fixed-nodes-100k)",
-        "history pruning (with histmalus): near the leaves, late quiet moves of history below -hp_margin per ply are skipped";
     // --- Search II, continued
     futility "futility" [] = true, paper false, mate Off, Search2,
         "issue 13 (docs/measured.md)",

@@ -146,16 +146,6 @@ tunables! {
         "quiet moves searched at depth 3 before late-move pruning";
     lmp_4 "lmp_4" = 25, 0..=200, step 2.0, false,
         "quiet moves searched at depth 4 before late-move pruning";
-    hp_depth "hp_depth" = 3, 0..=20, step 0.5, false,
-        "history pruning (histprune) applies at this remaining depth or less";
-    hp_margin "hp_margin" = 1024, 0..=16_384, step 128.0, false,
-        "history pruning: skip a late quiet move whose history is below minus this per ply";
-    sp_depth "sp_depth" = 8, 0..=20, step 0.5, false,
-        "SEE pruning (seeprune) applies at this remaining depth or less";
-    sp_capture "sp_capture" = 24, 0..=1000, step 2.0, false,
-        "SEE pruning: skip a capture whose exchange loses more than this per ply (SEE units, horse 100)";
-    sp_quiet "sp_quiet" = 4, 0..=1000, step 0.5, false,
-        "SEE pruning: skip a quiet move whose exchange loses more than this per ply squared (SEE units)";
     // --- late move reductions (see `pruning.rs`)
     lmr_first_move "lmr_first_move" = 3, 1..=64, step 0.5, false,
         "LMR starts at this move number (0-based)";
