@@ -16,8 +16,6 @@ const DEPTH_SWITCHES: &[&str] = &[
     "lmrtable",
     "see",
     "staged",
-    "countermove",
-    "capturehistory",
 ];
 /// Switches that change the work but not the tree: the evaluation cache
 /// and lazy stand-pat return the same or a bounded value faster.
@@ -114,22 +112,6 @@ fn all_techniques_on_stay_deterministic_and_legal() {
     for pos in bench_positions().iter().skip(8).take(8) {
         let a = search(SearchOptions::default(), pos, 7);
         let b = search(SearchOptions::default(), pos, 7);
-        assert_eq!((a.stats, a.best_move, &a.pv), (b.stats, b.best_move, &b.pv));
-        let mut p = pos.clone();
-        for &mv in &a.pv {
-            assert!(p.is_legal(mv), "illegal pv move in {}", pos.to_fen());
-            p.make_move(mv);
-        }
-    }
-}
-
-#[test]
-fn countermove_and_capture_history_stay_deterministic_and_legal() {
-    let mut o = with(SearchOptions::default(), "countermove", true);
-    o = with(o, "capturehistory", true);
-    for pos in bench_positions().iter().take(6) {
-        let a = search(o.clone(), pos, 6);
-        let b = search(o.clone(), pos, 6);
         assert_eq!((a.stats, a.best_move, &a.pv), (b.stats, b.best_move, &b.pv));
         let mut p = pos.clone();
         for &mv in &a.pv {

@@ -17,8 +17,6 @@ use crate::board::{Move, MoveList, MAX_MOVES};
 
 /// Moves one node may defer (a small array: every node pays for it).
 const MAX_DEFERRED: usize = 32;
-/// Captures remembered per node for the capture history's malus.
-const MAX_FAILED_CAPTURES: usize = 16;
 /// Quiet moves remembered per node for the history's malus (`histstats`).
 const MAX_FAILED_QUIETS: usize = 32;
 
@@ -121,10 +119,7 @@ impl Context<'_> {
         let busy = self.shared.busy.as_ref().filter(|_| {
             ply > 0 && depth >= self.options.tune.defer_min_depth && self.pre_level == 0
         });
-        // captures searched here that did not cut off (capture history)
-        let mut failed_captures = [Move::NULL; MAX_FAILED_CAPTURES];
-        let mut failed_count = 0;
-        // and the quiet ones (history malus)
+        // quiet moves searched here that did not cut off (history malus)
         let mut failed_quiets = [Move::NULL; MAX_FAILED_QUIETS];
         let mut failed_quiet_count = 0;
         // the moves the continuation histories key this node's quiet moves
@@ -276,20 +271,10 @@ impl Context<'_> {
                     }
                     if v >= beta {
                         self.stats.cutoffs += 1;
-                        self.learn_cutoff(
-                            &node,
-                            mv,
-                            quiet,
-                            &failed_captures[..failed_count],
-                            &failed_quiets[..failed_quiet_count],
-                        );
+                        self.learn_cutoff(&node, mv, quiet, &failed_quiets[..failed_quiet_count]);
                         break;
                     }
                 }
-            }
-            if !quiet && failed_count < failed_captures.len() {
-                failed_captures[failed_count] = mv;
-                failed_count += 1;
             }
             if quiet && failed_quiet_count < failed_quiets.len() {
                 failed_quiets[failed_quiet_count] = mv;
@@ -314,12 +299,6 @@ impl Context<'_> {
             use_history: o.switches.history,
             use_see: o.switches.see,
             see_threshold: o.tune.see_order,
-            countermove: if o.switches.countermove {
-                self.history.countermove(&self.pos)
-            } else {
-                Move::NULL
-            },
-            use_capture_history: o.switches.capture_history,
         }
     }
 
@@ -486,17 +465,9 @@ impl Context<'_> {
 
     /// Step 8h: what a cut-off by `mv` teaches: a quiet move is rewarded
     /// in the history (and the `failed_quiets` before it penalised, with
-    /// `histstats`) and becomes a killer and countermove; a capture gains
-    /// capture history and the `failed` captures before it lose it.
+    /// `histstats`) and becomes a killer; a capture teaches nothing.
     #[inline(always)]
-    fn learn_cutoff(
-        &mut self,
-        node: &Node,
-        mv: Move,
-        quiet: bool,
-        failed: &[Move],
-        failed_quiets: &[Move],
-    ) {
+    fn learn_cutoff(&mut self, node: &Node, mv: Move, quiet: bool, failed_quiets: &[Move]) {
         let o = self.options;
         let depth = node.depth;
         if quiet {
@@ -518,14 +489,6 @@ impl Context<'_> {
             }
             if o.switches.killers {
                 self.history.add_killer(node.ply, mv);
-            }
-            if o.switches.countermove {
-                self.history.add_countermove(&self.pos, mv);
-            }
-        } else if o.switches.capture_history {
-            self.history.update_capture(&self.pos, mv, depth * depth);
-            for &c in failed {
-                self.history.update_capture(&self.pos, c, -depth * depth);
             }
         }
     }

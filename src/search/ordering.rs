@@ -1,6 +1,5 @@
-//! Move ordering: hash move, captures by MVV/LVA (or by victim and capture
-//! history), killer moves, the countermove, then quiet moves by the
-//! history heuristic. The moves are scored here; the move loop brings
+//! Move ordering: hash move, captures by MVV/LVA, killer moves, then quiet
+//! moves by the history heuristic. The moves are scored here; the move loop brings
 //! them into that order lazily (`picker.rs`).
 
 use super::conthist::{ContKey, ContinuationHistory};
@@ -22,9 +21,6 @@ const KILLER_BASE: i32 = 1 << 27;
 /// History scores are kept below this so they never pass the killers.
 const HISTORY_MAX: i32 = 1 << 26;
 
-/// The countermove ranks just below the killers.
-const COUNTERMOVE: i32 = KILLER_BASE - 1;
-
 /// With `histstats` the history moves by bonuses and maluses pulled
 /// toward ±this (Stockfish's "gravity"): a score says how often a move
 /// cut off against how often it failed, and stays comparable over a game.
@@ -39,31 +35,14 @@ pub fn bounded_bonus(depth: i32) -> i32 {
 /// Captures that lose material by SEE go after every quiet move.
 const LOSING_CAPTURE_BASE: i32 = -(1 << 28);
 
-/// Capture history scores stay within ±this (the update pulls them toward
-/// the bound, never past it), so victim value still ranks first.
-const CAPTURE_HISTORY_MAX: i32 = 1 << 14;
-/// With capture history, captures rank by victim value times this, plus
-/// their capture history.
-const VICTIM_SCALE: i32 = 4 * CAPTURE_HISTORY_MAX;
-
-/// Capture history entries: by moving piece code, target square and victim
-/// kind.
-type CaptureTable = [[[i32; 7]; 90]; 16];
-
-/// History, killer, countermove and capture history tables: everything
-/// one search thread learns about move order.
+/// History and killer tables: everything one search thread learns about
+/// move order.
 pub struct History {
     table: Box<[[i32; 90]; 16]>,
     killers: [[Move; 2]; MAX_PLY + 2],
     /// The largest history score (kept through aging and halving), the
     /// yardstick of "good history" for late move reductions.
     max: i32,
-    /// The quiet reply that last refuted a move, by that move's piece code
-    /// and target square.
-    countermoves: Box<[[Move; 90]; 16]>,
-    /// How often a capture caused a cut-off (rewarded) or was tried
-    /// before the one that did (penalised).
-    captures: Box<CaptureTable>,
 }
 
 impl Default for History {
@@ -72,8 +51,6 @@ impl Default for History {
             table: Box::new([[0; 90]; 16]),
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
             max: 0,
-            countermoves: Box::new([[Move::NULL; 90]; 16]),
-            captures: Box::new([[[0; 7]; 90]; 16]),
         }
     }
 }
@@ -93,14 +70,6 @@ impl History {
         }
         self.max /= 4;
         self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
-        // nested plain loops: the flattening iterator was not vectorised
-        for row in self.captures.iter_mut() {
-            for cell in row.iter_mut() {
-                for v in cell.iter_mut() {
-                    *v /= 4;
-                }
-            }
-        }
     }
 
     /// Rewards a quiet move that caused a cut-off at `depth`.
@@ -149,49 +118,6 @@ impl History {
         self.killers[ply]
     }
 
-    /// The quiet move that last refuted the move just played in `pos`
-    /// (NULL if none, or after a null move).
-    pub fn countermove(&self, pos: &Position) -> Move {
-        match pos.last_move() {
-            Some(prev) if !prev.is_null() => {
-                let to = prev.to().index();
-                self.countermoves[pos.piece_code_at(to)][to]
-            }
-            _ => Move::NULL,
-        }
-    }
-
-    /// Remembers the quiet `mv` as the refutation of the move just played
-    /// in `pos`.
-    pub fn add_countermove(&mut self, pos: &Position, mv: Move) {
-        if let Some(prev) = pos.last_move().filter(|m| !m.is_null()) {
-            let to = prev.to().index();
-            self.countermoves[pos.piece_code_at(to)][to] = mv;
-        }
-    }
-
-    fn capture_entry(&mut self, pos: &Position, mv: Move) -> &mut i32 {
-        let victim = pos.piece_at(mv.to()).map_or(0, |p| p.kind().index());
-        &mut self.captures[pos.piece_code_at(mv.from().index())][mv.to().index()][victim]
-    }
-
-    /// Moves the capture history of the capture `mv` (not yet made) by
-    /// `bonus` (positive for a cut-off, negative for a capture tried before
-    /// it), pulled toward the bound so it never leaves ±CAPTURE_HISTORY_MAX.
-    pub fn update_capture(&mut self, pos: &Position, mv: Move, bonus: i32) {
-        let bonus = bonus.clamp(-CAPTURE_HISTORY_MAX, CAPTURE_HISTORY_MAX);
-        let v = self.capture_entry(pos, mv);
-        *v += bonus - *v * bonus.abs() / CAPTURE_HISTORY_MAX;
-    }
-
-    /// The ordering score of the capture `mv` by capture history: victim
-    /// value first, capture history within equal victims.
-    fn capture_score(&self, pos: &Position, mv: Move) -> i32 {
-        let victim = pos.piece_at(mv.to()).map_or(0, |p| p.kind().index());
-        let h = self.captures[pos.piece_code_at(mv.from().index())][mv.to().index()][victim];
-        VICTIM[victim] * VICTIM_SCALE + h
-    }
-
     fn score(&self, pos: &Position, mv: Move) -> i32 {
         self.table[pos.piece_code_at(mv.from().index())][mv.to().index()]
     }
@@ -216,10 +142,6 @@ pub struct OrderingHints {
     pub use_see: bool,
     /// Captures with SEE below this count as losing (`see_order`).
     pub see_threshold: i32,
-    /// The countermove (NULL when off): ranked after the killers.
-    pub countermove: Move,
-    /// Order captures by victim and capture history instead of MVV/LVA.
-    pub use_capture_history: bool,
 }
 
 /// MVV/LVA score of a capture (higher first).
@@ -252,7 +174,7 @@ pub fn score_moves(
 ) -> u128 {
     let mut high = 0;
     for (i, (key, &mv)) in keys.iter_mut().zip(moves).enumerate() {
-        *key = match high_key(pos, mv, hints, history) {
+        *key = match high_key(pos, mv, hints) {
             Some(k) => {
                 high |= 1 << i;
                 k
@@ -268,19 +190,15 @@ pub fn score_moves(
 }
 
 /// The key of `mv` if it ranks above the quiet moves: the hash move,
-/// captures, killers and the countermove, in that order. A capture that
+/// captures and killers, in that order. A capture that
 /// may lose material by SEE is given as a bound, its score as if it did
 /// not: SEE is asked only when the picker gets to it ([`resolve_capture`]).
 #[inline(always)]
-fn high_key(pos: &Position, mv: Move, hints: &OrderingHints, history: &History) -> Option<i32> {
+fn high_key(pos: &Position, mv: Move, hints: &OrderingHints) -> Option<i32> {
     Some(if mv == hints.hash_move {
         exact(HASH_MOVE)
     } else if pos.is_capture(mv) {
-        let rank = if hints.use_capture_history {
-            history.capture_score(pos, mv)
-        } else {
-            mvv_lva(pos, mv)
-        };
+        let rank = mvv_lva(pos, mv);
         if hints.use_see {
             bound(CAPTURE_BASE + rank)
         } else {
@@ -290,8 +208,6 @@ fn high_key(pos: &Position, mv: Move, hints: &OrderingHints, history: &History) 
         exact(KILLER_BASE + 1)
     } else if mv == hints.killers[1] {
         exact(KILLER_BASE)
-    } else if mv == hints.countermove {
-        exact(COUNTERMOVE)
     } else {
         return None;
     })
@@ -367,10 +283,13 @@ mod tests {
                     if mv.is_null() {
                         continue;
                     }
-                    match (pos.is_capture(mv), rng.gen_bool(0.5)) {
-                        (true, _) => history.update_capture(&pos, mv, rng.gen_range(-300..300)),
-                        (false, true) => history.reward(&pos, mv, rng.gen_range(1..4)),
-                        (false, false) => history.update_bounded(&pos, mv, -bounded_bonus(3)),
+                    if pos.is_capture(mv) {
+                        continue;
+                    }
+                    if rng.gen_bool(0.5) {
+                        history.reward(&pos, mv, rng.gen_range(1..4));
+                    } else {
+                        history.update_bounded(&pos, mv, -bounded_bonus(3));
                     }
                 }
                 let hints = OrderingHints {
@@ -379,8 +298,6 @@ mod tests {
                     use_history: rng.gen_bool(0.8),
                     use_see: rng.gen_bool(0.8),
                     see_threshold: rng.gen_range(-2..3),
-                    countermove: any(&mut rng, legal),
-                    use_capture_history: rng.gen_bool(0.5),
                 };
                 let mut full = list.clone();
                 let mut keys = [0; crate::board::MAX_MOVES];

@@ -5,8 +5,8 @@
 //! sort, best first (equal scores keep generation order), so laziness
 //! changes the cost of ordering and nothing else.
 //!
-//! The few moves that lead the order (hash move, captures, killers,
-//! countermove: the "high" ones) are picked one at a time from a bit set
+//! The few moves that lead the order (hash move, captures, killers: the
+//! "high" ones) are picked one at a time from a bit set
 //! of their places, without a look at the quiet rest; once none of them
 //! is left above the quiet moves, the rest is sorted at once (a node that
 //! gets that far mostly searches it all).

@@ -260,12 +260,6 @@ switches! {
     lazy_eval "lazyeval" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",
         "lazy stand-pat on material and position in quiescence";
-    countermove "countermove" [] = false, paper false, mate Keep, Search2,
-        "no gain (docs/measured.md)",
-        "countermove heuristic (after the killers)";
-    capture_history "capturehistory" [] = false, paper false, mate Keep, Search2,
-        "no gain (docs/measured.md)",
-        "order captures by victim and capture history";
     // --- threads, continued
     smp_skip "smpskip" [] = false, paper false, mate Keep, Threads,
         "H0 with the old scheme, +7.6 (docs/search.md)",
