@@ -2,10 +2,9 @@
 //! sharing the transposition table (and, with `smpdefer`, the table of
 //! positions being searched, so that threads split a node's moves rather
 //! than search the same one at once: `busy.rs`), each with its own
-//! history, killers and evaluation cache. With `smpskip` they skip some
-//! depths of iterative deepening (a different set for each helper) so as
-//! to run ahead of the main thread; by default every thread searches every
-//! depth. The main thread alone reports, keeps time and decides the move.
+//! history, killers and evaluation cache. Every thread searches every
+//! depth of iterative deepening. The main thread alone reports, keeps time
+//! and decides the move.
 //!
 //! The helpers run on a rayon pool built once per thread count and reused
 //! by every search; a search borrows the pool for its length (a rayon
@@ -137,8 +136,8 @@ impl Drop for FinishOnDrop<'_, '_> {
     }
 }
 
-/// Helper `index` (1..)'s search: iterative deepening over the depths its
-/// schedule does not skip, until the main thread decides (from depth
+/// Helper `index` (1..)'s search: iterative deepening over every depth,
+/// until the main thread decides (from depth
 /// `first_depth`: the main thread's only depth when iterative deepening
 /// is off).
 fn helper_search(
@@ -156,9 +155,6 @@ fn helper_search(
     for depth in first_depth..=MAX_DEPTH {
         if shared.is_finished() || shared.control.is_stopped() {
             break;
-        }
-        if depth > first_depth && options.switches.smp_skip && skips(index, depth) {
-            continue;
         }
         let v = if options.switches.aspiration && depth >= options.tune.aspiration_min_depth {
             ctx.aspiration_search(depth, score)
@@ -179,21 +175,6 @@ fn helper_search(
         completed
     );
     stats
-}
-
-/// Whether helper `index` (1..) skips `depth`. Helpers come in groups
-/// that skip runs of 1, 2, 3 and 4 depths in turn (2, 4, 6 and 8 helpers,
-/// each starting its runs at a different depth), so that at any time the
-/// threads spread over several depths.
-fn skips(index: usize, depth: i32) -> bool {
-    let mut k = (index - 1) % 20;
-    let mut run = 1;
-    while k >= 2 * run {
-        k -= 2 * run;
-        run += 1;
-    }
-    let (run, phase) = (run as i32, k as i32);
-    ((depth + phase) / run) % 2 == 1
 }
 
 #[cfg(test)]
@@ -260,16 +241,6 @@ mod tests {
         // every deferred move was still searched: plain alpha-beta's value
         // does not depend on the order
         assert_eq!(beside, alone);
-    }
-
-    #[test]
-    fn every_helper_searches_some_depths_and_skips_others() {
-        for index in 1..=40 {
-            let searched = (1..=16).filter(|&d| !skips(index, d)).count();
-            assert!((4..=12).contains(&searched), "helper {index}: {searched}");
-        }
-        // the first two helpers skip alternate depths, out of step
-        assert!((1..=10).all(|d| skips(1, d) != skips(2, d)));
     }
 
     #[test]

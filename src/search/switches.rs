@@ -260,10 +260,6 @@ switches! {
     lazy_eval "lazyeval" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",
         "lazy stand-pat on material and position in quiescence";
-    // --- threads, continued
-    smp_skip "smpskip" [] = false, paper false, mate Keep, Threads,
-        "H0 with the old scheme, +7.6 (docs/search.md)",
-        "with threads > 1, helpers skip some depths so as to run ahead of the main thread";
 }
 
 /// The switch called `name` or one of its aliases (case, spaces, `_` and
