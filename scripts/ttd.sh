@@ -4,7 +4,7 @@
 # to DEPTH once per setting and prints the nodes of all threads, of the
 # helper (from its debug log line) and of the main thread.
 #
-#   scripts/ttd.sh CHUHE DEPTH "smpdefer=on" "smpdefer=off" ...
+#   scripts/ttd.sh CHUHE DEPTH "hash=16" "hash=64" ...
 #
 # Compare with `chuhe bench --depth DEPTH` (one thread: the node count is
 # the main thread's nodes alone).

@@ -17,9 +17,9 @@ const DEPTH_SWITCHES: &[&str] = &[
     "see",
     "staged",
 ];
-/// Switches that change the work but not the tree: the evaluation cache
-/// and lazy stand-pat return the same or a bounded value faster.
-const WORK_SWITCHES: &[&str] = &["evalcache", "lazyeval"];
+/// Switches that change the work: lazy stand-pat returns a bounded value
+/// faster.
+const WORK_SWITCHES: &[&str] = &["lazyeval"];
 /// Switches that only act under a clock.
 const CLOCK_SWITCHES: &[&str] = &["timescaling", "partialiteration"];
 
@@ -90,20 +90,6 @@ fn each_depth_switch_changes_the_search() {
             a.stats.nodes != b.stats.nodes
         });
         assert!(changed, "{key} changed no node count");
-    }
-}
-
-#[test]
-fn the_evaluation_cache_changes_no_result_and_counts_every_evaluation() {
-    let mut o = SearchOptions::default();
-    o.switches.lazy_eval = false;
-    for pos in bench_positions().iter().take(4) {
-        let a = search(with(o.clone(), "evalcache", false), pos, 6);
-        let b = search(with(o.clone(), "evalcache", true), pos, 6);
-        assert_eq!(
-            (a.stats, a.best_move, a.score),
-            (b.stats, b.best_move, b.score)
-        );
     }
 }
 

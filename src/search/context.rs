@@ -148,13 +148,12 @@ impl<'a> Context<'a> {
         self.pv[0][..self.pv_len[0]].to_vec()
     }
 
-    /// The static evaluation (side to move's view). Every call counts one
-    /// evaluation, also when the cache answers it.
+    /// The static evaluation (side to move's view), through the
+    /// evaluation cache: the cache is exact, so it changes no value and no
+    /// tree, and every call counts one evaluation, also when the cache
+    /// answers it (the paper's evaluation counts stay comparable).
     #[inline(always)]
     pub(super) fn evaluate(&mut self) -> i32 {
-        if !self.options.switches.eval_cache {
-            return self.evaluator.evaluate(&self.pos, &mut self.counter);
-        }
         let key = self.pos.key();
         if let Some(v) = self.eval_cache.get(key) {
             self.counter.calls += 1;

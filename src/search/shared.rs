@@ -45,7 +45,7 @@ pub(crate) struct SharedSearch<'a> {
     finished: AtomicBool,
     counts: Vec<PublishedCounts>,
     /// The positions threads are searching (move deferral; only with
-    /// several threads and `smpdefer`).
+    /// several threads).
     pub busy: Option<BusyTable>,
 }
 
@@ -78,7 +78,7 @@ impl<'a> SharedSearch<'a> {
             counts: (0..threads.max(1))
                 .map(|_| PublishedCounts::default())
                 .collect(),
-            busy: (threads > 1 && options.switches.smp_defer).then(BusyTable::default),
+            busy: (threads > 1).then(BusyTable::default),
         }
     }
 

@@ -1,7 +1,8 @@
 //! Lazy SMP: helper threads search the same root as the main thread,
-//! sharing the transposition table (and, with `smpdefer`, the table of
-//! positions being searched, so that threads split a node's moves rather
-//! than search the same one at once: `busy.rs`), each with its own
+//! sharing the transposition table and the table of positions being
+//! searched (a move another thread is searching is searched last, so that
+//! threads split a node's moves rather than search the same one at once:
+//! `busy.rs`), each with its own
 //! history, killers and evaluation cache. Every thread searches every
 //! depth of iterative deepening. The main thread alone reports, keeps time
 //! and decides the move.
@@ -191,8 +192,7 @@ mod tests {
     /// two-thread search, with `busy` (positions two plies down) marked as
     /// searched by helper 1. Returns the score and the moves deferred.
     fn search_beside_a_busy_helper(pos: &Position, depth: i32, busy: &[u64]) -> (i32, u64) {
-        let mut options = SearchOptions::paper_alphabeta();
-        options.switches.smp_defer = true;
+        let options = SearchOptions::paper_alphabeta();
         let evaluator = options.evaluator();
         let tt = TranspositionTable::new(1);
         let control = SearchControl::new();

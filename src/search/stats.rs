@@ -24,7 +24,7 @@ pub struct SearchStats {
     /// Children forward-pruned by iProbcut.
     pub pruned: u64,
     /// Moves put off to the end of a move list because another thread
-    /// was searching them (lazy SMP, `smpdefer`).
+    /// was searching them (lazy SMP, `busy.rs`).
     pub deferred: u64,
     /// Deepest ply reached.
     pub seldepth: u32,

@@ -24,8 +24,6 @@ pub enum Group {
     Modern,
     /// iProbcut's steps (the paper's per-child step, the singular step).
     Iprobcut,
-    /// Lazy SMP with more than one thread.
-    Threads,
     /// Switches of the evaluation the search uses.
     Eval,
 }
@@ -44,7 +42,6 @@ impl Group {
             Group::Search2 => "search2",
             Group::Modern => "modern",
             Group::Iprobcut => "iprobcut",
-            Group::Threads => "threads",
             Group::Eval => "eval",
         }
     }
@@ -187,10 +184,6 @@ switches! {
         "alpha-beta textbook", "check extension";
     iterative "iterative" ["id"] = true, paper false, mate Keep, Driver, "alpha-beta textbook",
         "iterative deepening";
-    // --- threads
-    smp_defer "smpdefer" [] = true, paper true, mate Keep, Threads,
-        "2 threads against 1: SPRT H1, +65.9 (README, Measured)",
-        "with threads > 1, search a move another thread is searching last";
     // --- iProbcut's play switches (issue 13)
     keep_tactical "keeptactical" [] = true, paper false, mate Keep, Search2,
         "issue 13 matches (docs/measured.md)",
@@ -251,9 +244,6 @@ switches! {
     see "see" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",
         "static exchange evaluation for ordering and quiescence";
-    eval_cache "evalcache" [] = true, paper false, mate Keep, Search2,
-        "issue 13, speed (same tree)",
-        "evaluation cache";
     staged_movegen "staged" [] = true, paper false, mate Keep, Search2,
         "issue 13, speed (same tree)",
         "search a legal hash move before generating the others";
