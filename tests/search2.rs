@@ -8,15 +8,7 @@ use chuhe::search::{
 };
 
 /// The Search II switches that shape a fixed-depth search, by option key.
-const DEPTH_SWITCHES: &[&str] = &[
-    "aspiration",
-    "rfp",
-    "futility",
-    "lmp",
-    "lmrtable",
-    "see",
-    "staged",
-];
+const DEPTH_SWITCHES: &[&str] = &["aspiration", "rfp", "futility", "lmp", "lmrtable", "see"];
 /// Switches that change the work: lazy stand-pat returns a bounded value
 /// faster.
 const WORK_SWITCHES: &[&str] = &["lazyeval"];

@@ -302,17 +302,15 @@ impl Context<'_> {
         }
     }
 
-    /// Step 8a: the first moves into `moves`: a legal hash move alone when
-    /// staged generation is on (its cut-off saves generating and ordering
-    /// the others; the order searched is the same either way), else every
-    /// legal move in order; false when there is none.
+    /// Step 8a: the first moves into `moves`: a legal hash move alone (its
+    /// cut-off saves generating and ordering the others, and the others are
+    /// ordered by the history as its search left it), else every legal
+    /// move in order; false when there is none.
     #[inline(always)]
     fn first_moves(&mut self, node: &Node, moves: &mut NodeMoves) -> bool {
-        let o = self.options;
         let ply = node.ply;
         let hash_move = moves.hints.hash_move;
-        let staged = o.switches.staged_movegen
-            && !hash_move.is_null()
+        let staged = !hash_move.is_null()
             && self.pos.is_legal(hash_move)
             && !(ply == 0 && self.banned.contains(&hash_move));
         if staged {

@@ -244,9 +244,6 @@ switches! {
     see "see" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",
         "static exchange evaluation for ordering and quiescence";
-    staged_movegen "staged" [] = true, paper false, mate Keep, Search2,
-        "issue 13, speed (same tree)",
-        "search a legal hash move before generating the others";
     lazy_eval "lazyeval" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",
         "lazy stand-pat on material and position in quiescence";
