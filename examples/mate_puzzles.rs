@@ -1,6 +1,6 @@
 //! Writes the mate-puzzle set `tests/data/mates.tsv`: positions from the
-//! games recorded under docs/matches (the last plies of every game that
-//! ended in a mate), each kept when the exact prover
+//! games recorded under docs/matches (their `games.pgn.xz`; the last plies
+//! of every game that ended in a mate), each kept when the exact prover
 //! (`chuhe::search::prover`) finds the shortest forced mate of the side to
 //! move to be 1 to 5 moves, within its node budget. Nothing is hand-picked.
 //! (One prover table per position: one table for all grew past 1.7 GB.)
@@ -17,6 +17,7 @@ use chuhe::arena::report::pgn_moves;
 use chuhe::board::{Move, Position};
 use chuhe::search::prover::{MateProof, MateProver};
 use chuhe::search::{Limits, SearchControl, SearchOptions, Searcher, MATE_BOUND};
+use chuhe::tune::import::read_pgn_file;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -39,7 +40,10 @@ fn pgn_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for p in entries {
         if p.is_dir() {
             pgn_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "pgn") {
+        } else if [".pgn", ".pgn.xz"]
+            .iter()
+            .any(|e| p.to_string_lossy().ends_with(e))
+        {
             out.push(p);
         }
     }
@@ -59,7 +63,11 @@ fn main() {
     let mut found: BTreeMap<u32, Vec<(String, String)>> = BTreeMap::new();
     let mut tried = 0;
     for file in &files {
-        let text = std::fs::read_to_string(file).unwrap_or_default();
+        // a kept record's games.pgn.xz is read through `xz -dc`
+        let text = read_pgn_file(file).unwrap_or_else(|e| {
+            eprintln!("{e}");
+            String::new()
+        });
         for game in text.split("[Game ").skip(1) {
             if found.len() == MAX_N as usize && found.values().all(|l| l.len() >= PER_N) {
                 break;

@@ -3,8 +3,18 @@
 positions from real games (the arena PGNs of docs/matches/ipc-vs-ab-10+0.1-seed74
 and -seed75), every 5th of the distinct positions at every 12th ply from ply 24 on. ICCS moves are
 plain from-to squares, so replaying them needs no move generator.
-Usage: scripts/quality-positions.py PGN... > tests/data/quality-positions.epd"""
-import re, sys
+Usage: scripts/quality-positions.py PGN[.xz]... > tests/data/quality-positions.epd"""
+import lzma, re, sys
+
+def read_text(path):
+    """A file's text; a `.xz` file (a kept record's games.pgn.xz) is
+    decompressed on the way."""
+    if str(path).endswith(".xz"):
+        with lzma.open(path, "rt", encoding="utf-8") as f:
+            return f.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
 
 def board_of(fen):
     rows = fen.split()[0].split('/')
@@ -36,7 +46,7 @@ def play(b, mv):
 
 seen = set()
 for path in sys.argv[1:]:
-    text = open(path).read()
+    text = read_text(path)
     for game in text.split('[Game ')[1:]:
         fen = re.search(r'\[FEN "([^"]+)"\]', game).group(1)
         body = game.split('\n\n', 1)[1]

@@ -8,22 +8,33 @@ search. What the hash table keeps between moves shows here, unlike in
 `chuhe bench` or `scripts/ipc-nodes.sh`, which search unrelated positions
 from an empty table. Node counts do not depend on machine load.
 
-    scripts/tt-replay.py CHUHE GAMES.pgn DEPTH HASH_MB "setting" ["setting" ...]
-    scripts/tt-replay.py target/release/chuhe docs/matches/x/games.pgn 9 2 "" "ttbucket4 on"
+    scripts/tt-replay.py CHUHE GAMES.pgn[.xz] DEPTH HASH_MB "setting" ["setting" ...]
+    scripts/tt-replay.py target/release/chuhe docs/matches/x/games.pgn.xz 9 2 "" "ttbucket4 on"
 
 A setting is `;`-separated UCCI `setoption` bodies ("" for the defaults).
 Options: --games N (first N games, default 4), --skip P (plies not
 searched at the start of each game, default 8).
 """
 import argparse
+import lzma
 import re
 import subprocess
 import sys
 
 
+def read_text(path):
+    """A file's text; a `.xz` file (a kept record's games.pgn.xz) is
+    decompressed on the way."""
+    if str(path).endswith(".xz"):
+        with lzma.open(path, "rt", encoding="utf-8") as f:
+            return f.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 def games(pgn_path):
     """(start FEN, [moves]) of each game in an arena PGN."""
-    text = open(pgn_path, encoding="utf-8").read()
+    text = read_text(pgn_path)
     for chunk in text.split('[Game "')[1:]:
         fen = re.search(r'\[FEN "([^"]+)"\]', chunk).group(1)
         body = chunk[chunk.rfind("]") + 1 :]

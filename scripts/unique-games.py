@@ -7,10 +7,21 @@ its start position and moves are seen. The output is what
 `chuhe datagen --import` reads to turn recorded games into training
 positions (docs/evaluation.md).
 
-    python3 scripts/unique-games.py OUT.pgn IN.pgn [IN.pgn ...]
+    python3 scripts/unique-games.py OUT.pgn IN.pgn[.xz] [IN.pgn[.xz] ...]
 """
+import lzma
 import re
 import sys
+
+
+def read_text(path):
+    """A file's text; a `.xz` file (a kept record's games.pgn.xz) is
+    decompressed on the way."""
+    if str(path).endswith(".xz"):
+        with lzma.open(path, "rt", encoding="utf-8") as f:
+            return f.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
 
 
 def games(text):
@@ -31,13 +42,12 @@ def main():
         sys.exit(__doc__)
     seen, kept, total = set(), [], 0
     for path in sys.argv[2:]:
-        with open(path, encoding="utf-8") as f:
-            for game in games(f.read()):
-                total += 1
-                k = key(game)
-                if k not in seen:
-                    seen.add(k)
-                    kept.append(game.rstrip() + "\n\n")
+        for game in games(read_text(path)):
+            total += 1
+            k = key(game)
+            if k not in seen:
+                seen.add(k)
+                kept.append(game.rstrip() + "\n\n")
     with open(sys.argv[1], "w", encoding="utf-8") as out:
         out.writelines(kept)
     print(f"{total} games read, {len(kept)} kept", file=sys.stderr)

@@ -67,7 +67,8 @@ pub struct DatagenArgs {
     #[arg(long = "set")]
     set: Vec<String>,
     /// Instead of playing, import recorded games: an arena output directory
-    /// (games.jsonl + moves.jsonl) or PGN files.
+    /// (games.jsonl + moves.jsonl) or PGN files (`.pgn`, or a kept
+    /// record's `games.pgn.xz`, read through `xz -dc`).
     #[arg(long, num_args = 1..)]
     import: Vec<PathBuf>,
     /// No progress bar.

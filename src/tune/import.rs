@@ -30,7 +30,7 @@ pub fn import_paths(
         let games = if p.is_dir() {
             import_arena_dir(p, &ev)?
         } else {
-            let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let text = read_pgn_file(p)?;
             import_pgn(&text, &ev).map_err(|e| format!("{}: {e}", p.display()))?
         };
         out.extend(games);
@@ -39,6 +39,26 @@ pub fn import_paths(
         g.game = first_game + i as u64;
     }
     Ok(out)
+}
+
+/// The text of a PGN file; a `.xz` one (the `games.pgn.xz` a kept record
+/// under docs/matches holds) is decompressed by the `xz` program, so no
+/// compression library is linked in for a file read now and then.
+pub fn read_pgn_file(path: &Path) -> Result<String, String> {
+    let shown = path.display();
+    if path.extension().is_none_or(|e| e != "xz") {
+        return std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"));
+    }
+    let out = std::process::Command::new("xz")
+        .arg("-dc")
+        .arg(path)
+        .output()
+        .map_err(|e| format!("{shown}: cannot run xz to decompress it ({e})"))?;
+    if !out.status.success() {
+        let why = String::from_utf8_lossy(&out.stderr);
+        return Err(format!("{shown}: xz -dc failed: {}", why.trim()));
+    }
+    String::from_utf8(out.stdout).map_err(|e| format!("{shown}: not UTF-8 text ({e})"))
 }
 
 /// The result (Red's view) written as PGN `1-0`, `0-1`, `1/2-1/2` or as the
