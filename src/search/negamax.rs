@@ -8,7 +8,7 @@
 use super::context::Context;
 use super::limits::MAX_PLY;
 use super::moveloop::LoopEnd;
-use super::score::mated_in;
+use super::score::{mated_in, MATE_BOUND};
 use super::singular::Singular;
 use super::tt::{Bound, TtHit};
 use crate::board::Move;
@@ -229,10 +229,24 @@ impl Context<'_> {
                 hash_move = m;
             }
             if !node.pv_node && node.ply > 0 && hit.depth >= node.depth {
+                // A window at mate scores asks only "a shorter mate?", and the
+                // move loop then prunes nothing (`mateguard`). An entry left by
+                // a search that did prune (an earlier search of the game, from
+                // another root, with an ordinary window) may say "no mate" or
+                // "a longer one" only because it pruned the quiet mating move:
+                // taking it lost a mate in 4 that a fresh table finds (issue
+                // 54; tests/mates.rs). So at such a window only an entry that
+                // proves a mate settles the node; one that denies it is
+                // searched again.
+                let guard = self.options.switches.mate_guard;
+                let deny_low = guard && node.alpha >= MATE_BOUND;
+                let deny_high = guard && node.beta <= -MATE_BOUND;
                 let usable = match hit.bound {
+                    Bound::Exact if hit.score <= node.alpha => !deny_low,
+                    Bound::Exact if hit.score >= node.beta => !deny_high,
                     Bound::Exact => true,
-                    Bound::Lower => hit.score >= node.beta,
-                    Bound::Upper => hit.score <= node.alpha,
+                    Bound::Lower => hit.score >= node.beta && !deny_high,
+                    Bound::Upper => hit.score <= node.alpha && !deny_low,
                 };
                 if usable {
                     return Probe::Cutoff(hit.score);
