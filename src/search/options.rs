@@ -159,7 +159,9 @@ impl Default for SearchOptions {
             tune: Tunables::default(),
             profile: Profile::Default,
             weights: EvalWeights::default(),
-            eval: EvalKind::Classic,
+            // the net won its equal-time SPRT against the five parts
+            // (docs/matches/net-vs-classic-sprt-10+0.1-seed5612)
+            eval: EvalKind::Net,
             net: NetChoice::embedded(),
             // 30 ms lost games on time (or to a late reply) at 5 s + 50 ms
             // on a loaded 2-core machine; 100 ms lost none (issue 13)
@@ -199,6 +201,7 @@ impl SearchOptions {
             algorithm: Algorithm::AlphaBeta,
             switches: Switches::paper(),
             profile: Profile::Paper,
+            eval: EvalKind::Classic,
             ..SearchOptions::default()
         }
     }
