@@ -104,6 +104,7 @@ fn all_techniques_on_stay_deterministic_and_legal() {
 /// switches below act on.
 fn classic_iprobcut() -> SearchOptions {
     let mut o = with(SearchOptions::default(), "se", false);
+    o.set("eval", "classic").unwrap();
     o.algorithm = chuhe::search::Algorithm::IProbcut;
     o
 }
