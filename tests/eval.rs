@@ -440,6 +440,7 @@ fn cli_eval_prints_parts_and_total() {
     for profile in PROFILES {
         let out = Command::new(exe)
             .args(["eval", "--fen", fen, "--profile", &profile.to_string()])
+            .args(["--eval", "classic"])
             .output()
             .unwrap();
         assert!(out.status.success());

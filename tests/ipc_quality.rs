@@ -17,13 +17,13 @@ fn real_positions(n: usize) -> Vec<Position> {
 }
 
 /// The playing defaults with the paper's per-child step on (the step the
-/// measure is about; the default iProbcut runs the singular step alone),
+/// measure is about: `algorithm=iprobcut`) and singular extensions off,
 /// then `settings`.
 fn options(settings: &[(&str, &str)]) -> SearchOptions {
     let mut o = SearchOptions::default();
     o.set("hash", "4").unwrap();
-    o.set("ipcclassic", "true").unwrap();
-    o.set("ipcsingular", "false").unwrap();
+    o.set("algorithm", "iprobcut").unwrap();
+    o.set("se", "false").unwrap();
     for (k, v) in settings {
         o.set(k, v).unwrap();
     }
@@ -48,7 +48,7 @@ fn samples_and_rows_are_consistent() {
     let positions = real_positions(3);
     assert_eq!(positions.len(), 3);
     let depths = vec![4, 5];
-    let o = options(&[("ipcsingular", "true")]);
+    let o = options(&[("se", "true")]);
     let (samples, nodes) = measure(&o, &positions, &plan(&depths, 2), &mut |_, _| {});
     assert!(!samples.is_empty());
     // both steps ran at nodes of the depth-8 searches

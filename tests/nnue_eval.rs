@@ -182,7 +182,10 @@ fn cli_eval_takes_a_net_file_and_refuses_bad_ones() {
     for (args, why) in [
         (vec!["--eval", "net", "--evalfile", &bad], "refused"),
         (vec!["--eval", "net", "--evalfile", &missing], "cannot read"),
-        (vec!["--evalfile", &zero], "needs --eval net"),
+        (
+            vec!["--eval", "classic", "--evalfile", &zero],
+            "needs --eval net",
+        ),
         (vec!["--eval", "nets"], "unknown evaluator"),
     ] {
         let (ok, text, err) = chuhe_eval(&args);

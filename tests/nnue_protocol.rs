@@ -196,6 +196,7 @@ fn refusal(lines: &[String], path: &PathBuf, why: &str) {
 fn ucci_evalfile_refuses_bad_files_and_keeps_the_net() {
     let files = Files::write("ucci");
     let mut e = Engine::start("ucci", "ucciok");
+    assert!(e.answer("setoption eval classic").is_empty());
     let classic = e.bench_nodes();
     assert!(e.answer("setoption eval net").is_empty());
     let embedded = e.bench_nodes();

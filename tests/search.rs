@@ -153,9 +153,9 @@ fn exact_options(algorithm: Algorithm, pvs_and_qs: bool) -> SearchOptions {
     o.tune.ipc_n = 0;
     o.tune.ipc_pre = 1;
     o.tune.ipc_threshold = 0;
-    // the paper's per-child step, which keeping every child makes exact
-    o.switches.ipc_classic = true;
-    o.switches.ipc_singular = false;
+    // with iprobcut, the paper's per-child step, which keeping every
+    // child makes exact; no singular extension in either
+    o.switches.singular_extensions = false;
     o
 }
 

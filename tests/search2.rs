@@ -99,11 +99,14 @@ fn all_techniques_on_stay_deterministic_and_legal() {
     }
 }
 
-/// The playing defaults with iProbcut's per-child step (the paper's) in
-/// place of the singular step: what the play switches below act on.
+/// The playing defaults with iProbcut's per-child step (the paper's,
+/// `algorithm=iprobcut`) and no singular extensions: what the play
+/// switches below act on.
 fn classic_iprobcut() -> SearchOptions {
-    let o = with(SearchOptions::default(), "ipcclassic", true);
-    with(o, "ipcsingular", false)
+    let mut o = with(SearchOptions::default(), "se", false);
+    o.set("eval", "classic").unwrap();
+    o.algorithm = chuhe::search::Algorithm::IProbcut;
+    o
 }
 
 /// iProbcut pruning as hard as it can (every node, pre-evaluation one ply

@@ -24,10 +24,11 @@ pub struct EvalArgs {
     /// cannot mate the defenders it faces (`drawish` in the search).
     #[arg(long, default_value_t = chuhe::eval::drawish::DEFAULT_ON, action = clap::ArgAction::Set)]
     drawish: bool,
-    /// Evaluator: `classic` (the five parts) or `net` (the network; the
-    /// `paper` profile always uses the five parts), as the `eval` option.
-    #[arg(long, default_value = "classic")]
-    eval: EvalKind,
+    /// Evaluator: `net` (the network, the engine's default) or `classic`
+    /// (the five parts; the `paper` profile always uses them), as the
+    /// `eval` option.
+    #[arg(long)]
+    eval: Option<EvalKind>,
     /// Net file for `--eval net` (default: the embedded net), as the
     /// `evalfile` option; a missing or bad file is an error.
     #[arg(long, value_name = "PATH")]
@@ -36,7 +37,12 @@ pub struct EvalArgs {
 
 /// Runs `chuhe eval`.
 pub fn run(args: EvalArgs) -> ExitCode {
-    let net = match (&args.evalfile, args.eval) {
+    // as the engine: the net unless the paper profile is asked for
+    let eval = args.eval.unwrap_or(match args.profile {
+        Profile::Paper => EvalKind::Classic,
+        _ => EvalKind::Net,
+    });
+    let net = match (&args.evalfile, eval) {
         (Some(path), EvalKind::Net) => match NetChoice::load(path) {
             Ok(net) => Some(net),
             Err(e) => {

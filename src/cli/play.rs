@@ -27,7 +27,7 @@ pub struct PlayArgs {
     /// The engine searches to this depth instead of by time.
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
     depth: Option<i32>,
-    /// iprobcut or alphabeta.
+    /// alphabeta (the default) or iprobcut.
     #[arg(long)]
     algo: Option<String>,
     /// Any search option as key=value (see `chuhe search --list-options`).

@@ -15,7 +15,7 @@ pub struct SearchArgs {
     /// Moves (ICCS) played from the FEN before searching.
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
-    /// iprobcut or alphabeta.
+    /// alphabeta (the default) or iprobcut.
     #[arg(long)]
     algo: Option<String>,
     /// Fixed depth.
@@ -55,7 +55,7 @@ pub struct BenchArgs {
     /// Depth of each search.
     #[arg(long, short, default_value_t = 8, value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
     depth: i32,
-    /// iprobcut or alphabeta.
+    /// alphabeta (the default) or iprobcut.
     #[arg(long)]
     algo: Option<String>,
     /// Any search option as key=value.

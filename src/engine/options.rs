@@ -55,7 +55,7 @@ pub const PRUNING: &[&str] = &["none", "small", "medium", "large"];
 /// Choices of `knowledge`.
 pub const KNOWLEDGE: &[&str] = &["none", "small", "medium", "large"];
 /// Choices of `algorithm`.
-pub const ALGORITHMS: &[&str] = &["iprobcut", "alphabeta"];
+pub const ALGORITHMS: &[&str] = &["alphabeta", "iprobcut"];
 /// Choices of `profile`.
 pub const PROFILES: &[&str] = &["default", "paper"];
 

@@ -164,7 +164,6 @@ impl Context<'_> {
     pub(super) fn iprobcut_applies(&self, node: &Node) -> bool {
         let t = &self.options.tune;
         self.options.algorithm == Algorithm::IProbcut
-            && self.options.switches.ipc_classic
             && node.excluded.is_null()
             && node.depth > t.ipc_threshold
             && t.ipc_pre < node.depth - 1

@@ -240,7 +240,7 @@ impl Context<'_> {
             // the siblings of a lone best hash move were all below it at
             // half depth (the singular step): follow them shallower
             if hash_extension > 0 && mv != hash_move && !gives_check {
-                let sibling = self.options.tune.ipc_sibling;
+                let sibling = self.options.tune.se_sibling;
                 reduction = (reduction + sibling).min(depth - 2).max(0);
             }
             let extension = match mv == hash_move {

@@ -12,9 +12,14 @@ use crate::eval::{EvalWeights, Profile};
 /// Which tree search runs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Algorithm {
-    /// Plain negamax alpha-beta (the baseline).
+    /// Negamax alpha-beta with every technique its switches turn on
+    /// (singular extensions and multi-cut among them): the default. With
+    /// the `--paper` preset, the paper's plain alpha-beta baseline.
     AlphaBeta,
-    /// iProbcut iterative forward pruning.
+    /// The same search plus the paper's iProbcut step: at nodes deeper
+    /// than `threshold`, a shallow pre-evaluation ranks the children and
+    /// the deep search follows the best `n` (the rest pruned, or searched
+    /// `ipcreduce` plies shallower).
     IProbcut,
 }
 
@@ -142,18 +147,21 @@ pub struct SearchOptions {
 }
 
 impl Default for SearchOptions {
-    /// The playing configuration: iProbcut with every switch as
-    /// [`Switches::default`] has it.
+    /// The playing configuration: alpha-beta with every switch as
+    /// [`Switches::default`] has it. Not iProbcut: its per-child ranking
+    /// loses at equal time inside this search (README, docs/iprobcut-singular.md).
     fn default() -> Self {
         SearchOptions {
-            algorithm: Algorithm::IProbcut,
+            algorithm: Algorithm::AlphaBeta,
             switches: Switches::default(),
             hash_mb: 64,
             iprobcut: IProbcutParams::default(),
             tune: Tunables::default(),
             profile: Profile::Default,
             weights: EvalWeights::default(),
-            eval: EvalKind::Classic,
+            // the net won its equal-time SPRT against the five parts
+            // (docs/matches/net-vs-classic-sprt-10+0.1-seed5612)
+            eval: EvalKind::Net,
             net: NetChoice::embedded(),
             // 30 ms lost games on time (or to a late reply) at 5 s + 50 ms
             // on a loaded 2-core machine; 100 ms lost none (issue 13)
@@ -193,6 +201,7 @@ impl SearchOptions {
             algorithm: Algorithm::AlphaBeta,
             switches: Switches::paper(),
             profile: Profile::Paper,
+            eval: EvalKind::Classic,
             ..SearchOptions::default()
         }
     }

@@ -1,24 +1,23 @@
-//! iProbcut inside a modern search: the shallow pre-evaluation of
-//! children used the way the strongest alpha-beta engines use reduced
-//! searches, once per node instead of once per child.
+//! Singular extensions with multi-cut, a standard technique of modern
+//! alpha-beta engines (singular extensions: Anantharaman, Campbell and
+//! Hsu, 1988; multi-cut: Björnsson and Marsland, 1998; Stockfish and
+//! Pikafish run the same step). Both algorithms run it (`se`); it is not
+//! the paper's iProbcut, whose per-child ranking is `iprobcut.rs`.
 //!
-//! - **Singular step** (singular extensions with multi-cut): at a node
-//!   whose hash move is known to some depth, every *other* child is
-//!   pre-evaluated together by one half-depth null-window search of the
-//!   node with the hash move excluded, against a bound just below the
-//!   hash move's value. If no sibling reaches it, the hash move is the
-//!   lone best child and the deep search follows it one ply deeper; if
-//!   the siblings clear beta as well, several children refute the node
-//!   and it is cut at once; if the hash move's value is above beta but
-//!   the siblings' is not, the hash move is followed a ply shallower.
+//! At a node whose hash move is known to some depth, every *other* child
+//! is searched together by one half-depth null-window search of the node
+//! with the hash move excluded, against a bound just below the hash
+//! move's value. If no sibling reaches it, the hash move is the lone best
+//! child and is followed one ply deeper; if the siblings clear beta as
+//! well, several children refute the node and it is cut at once
+//! (multi-cut); if the hash move's value is above beta but the siblings'
+//! is not, the hash move is followed a ply shallower.
 //!
-//! It is iProbcut's idea — a shallow search decides which children the
-//! deep search follows, and how deep — in the form that survives next to
-//! late-move reductions: one test per node, behind the hash table.
+//! Until issue 55 this was called iProbcut's "singular step" and ran only
+//! under `algorithm=iprobcut`; the old option names stay as aliases.
 
 use super::context::Context;
 use super::negamax::{Node, MAX_EXTENSION_PLY};
-use super::options::Algorithm;
 use super::score::MATE_BOUND;
 use super::tt::{Bound, TtHit};
 use crate::board::Move;
@@ -29,24 +28,18 @@ pub(super) enum Singular {
     /// Nothing conclusive: search the node as usual.
     Plain,
     /// The hash move is the lone best child: search it this many plies
-    /// deeper (2 when its siblings fall far below it, `ipcsdouble`).
+    /// deeper (2 when its siblings fall far below it, `sedouble`).
     Extend(i32),
     /// Other children clear beta too: the node fails high with this value.
     Cut(i32),
     /// The hash move is not alone: search it this many plies shallower
-    /// (`ipcsreduce` when its value is above beta, `ipcsequal` when the
+    /// (`sereduce` when its value is above beta, `seequal` when the
     /// siblings reach its value).
     Reduce(i32),
 }
 
 impl Context<'_> {
-    /// Whether the node is searched by iProbcut in full (not a search of
-    /// some of its moves only).
-    fn ipc_node(&self, node: &Node) -> bool {
-        self.options.algorithm == Algorithm::IProbcut && node.excluded.is_null()
-    }
-
-    /// Step 6b: the singular step, at a node whose table entry is deep
+    /// Step 6b: singular extensions, at a node whose table entry is deep
     /// enough and holds the hash move (see the module docs).
     pub(super) fn singular(
         &mut self,
@@ -55,13 +48,14 @@ impl Context<'_> {
         hit: Option<&TtHit>,
     ) -> Singular {
         let depth = node.depth;
-        let applies = self.ipc_node(node)
-            && self.options.switches.ipc_singular
+        // not inside another node's excluded-move search
+        let applies = node.excluded.is_null()
+            && self.options.switches.singular_extensions
             && !node.in_check
             && node.ply > 0
             && node.ply < MAX_EXTENSION_PLY
             && (node.ply as i32) < 2 * self.root_depth
-            && depth >= self.options.tune.ipc_singular_depth
+            && depth >= self.options.tune.se_depth
             // a window at mate scores asks for a mate, which a half-depth
             // search cannot refute or confirm (`mateguard`)
             && !(self.options.switches.mate_guard
@@ -114,7 +108,7 @@ impl Context<'_> {
         if self.aborted {
             Singular::Plain
         } else if v < singular_beta {
-            let double = self.options.tune.ipc_double_margin;
+            let double = self.options.tune.se_double;
             // a second ply only on the first half of the path: each
             // double extension lengthens the line, and they must not
             // compound without end
@@ -124,13 +118,13 @@ impl Context<'_> {
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
         } else if hit.score >= beta {
-            Singular::Reduce(self.options.tune.ipc_singular_reduce)
-        } else if node.cut_node && self.options.tune.ipc_singular_cut > 0 {
+            Singular::Reduce(self.options.tune.se_reduce)
+        } else if node.cut_node && self.options.tune.se_cut > 0 {
             // expected to fail high, yet the hash move is not alone and
             // not above beta: another child is as likely to cut
-            Singular::Reduce(self.options.tune.ipc_singular_cut)
-        } else if v >= hit.score && self.options.tune.ipc_singular_equal > 0 {
-            Singular::Reduce(self.options.tune.ipc_singular_equal)
+            Singular::Reduce(self.options.tune.se_cut)
+        } else if v >= hit.score && self.options.tune.se_equal > 0 {
+            Singular::Reduce(self.options.tune.se_equal)
         } else {
             Singular::Plain
         }
@@ -139,7 +133,7 @@ impl Context<'_> {
     /// The singular step's bound at a node of `depth` whose hash move is
     /// worth `score` in the table.
     pub(super) fn singular_beta(&self, depth: i32, score: i32) -> i32 {
-        let margin = self.options.tune.ipc_singular_margin * depth / 8;
+        let margin = self.options.tune.se_margin * depth / 8;
         (score - margin).max(-MATE_BOUND + 1)
     }
 

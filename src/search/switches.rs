@@ -22,8 +22,6 @@ pub enum Group {
     /// The modern techniques of issue 28 (and later), each measured on
     /// its own.
     Modern,
-    /// iProbcut's steps (the paper's per-child step, the singular step).
-    Iprobcut,
     /// Switches of the evaluation the search uses.
     Eval,
 }
@@ -41,7 +39,6 @@ impl Group {
             Group::Driver => "driver",
             Group::Search2 => "search2",
             Group::Modern => "modern",
-            Group::Iprobcut => "iprobcut",
             Group::Eval => "eval",
         }
     }
@@ -194,12 +191,9 @@ switches! {
     ipc_tt "ipctt" [] = true, paper false, mate Keep, Search2,
         "issue 13 matches (docs/measured.md)",
         "iProbcut takes a child's pre-evaluation from the hash table when it is deep enough";
-    ipc_classic "ipcclassic" [] = false, paper true, mate Keep, Iprobcut,
-        "the paper's step; -50..-100 at equal time (docs/iprobcut-singular.md)",
-        "iProbcut pre-evaluates every child above the threshold and searches only the best (the paper's step)";
-    ipc_singular "ipcsingular" [] = true, paper false, mate Keep, Iprobcut,
-        "+29.8, SPRT H1 on 0e69bca (docs/matches/ipc-tuned-vs-ab-10+0.1-seed103); +0.0 [-45, +45] on 7e1fe1a (issue 55)",
-        "singular extensions with multi-cut (Anantharaman et al. 1988; Bjornsson and Marsland 1998), iProbcut's 'singular step': a hash move alone above its siblings' half-depth search is followed deeper, several above beta cut";
+    singular_extensions "se" ["ipcsingular", "singular"] = true, paper false, mate Keep, Modern,
+        "+29.8, SPRT H1 on 0e69bca as iProbcut's 'singular step' (docs/matches/ipc-tuned-vs-ab-10+0.1-seed103); +0.0 [-45, +45] on 7e1fe1a (issue 55)",
+        "singular extensions (Anantharaman, Campbell and Hsu 1988) with multi-cut (Bjornsson and Marsland 1998): a hash move alone above its siblings' half-depth search is followed deeper, several above beta cut; in both algorithms";
     // --- Search II (issue 13)
     time_scaling "timescaling" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",

@@ -188,21 +188,21 @@ tunables! {
         "iProbcut k (percent of sigma) in the endgame";
     ipc_sigma "sigma" = super::options::SIGMA_DEFAULT_PROFILE, 0..=10_000, step 1.0, true,
         "iProbcut sigma in evaluation units";
-    // --- iProbcut's per-node forms (see `singular.rs`)
-    ipc_singular_depth "ipcsdepth" = 6, 1..=60, step 0.5, false,
-        "iProbcut singular step from this remaining depth on";
-    ipc_singular_margin "ipcsmargin" = 8, 0..=200, step 1.0, false,
-        "iProbcut singular bound below the hash move's value (eighths of a unit per ply)";
-    ipc_double_margin "ipcsdouble" = 0, 0..=10_000, step 2.0, false,
-        "iProbcut: a lone best hash move this far above its siblings is followed two plies deeper (0 = never)";
-    ipc_sibling "ipcsibling" = 0, 0..=8, step 0.5, false,
-        "iProbcut: plies less for the siblings of a lone best hash move";
-    ipc_singular_reduce "ipcsreduce" = 1, 0..=8, step 0.5, false,
-        "iProbcut: plies less for a hash move above beta whose siblings reach its bound";
-    ipc_singular_equal "ipcsequal" = 0, 0..=8, step 0.5, false,
-        "iProbcut: plies less for a hash move below beta whose siblings reach its value";
-    ipc_singular_cut "ipcscut" = 0, 0..=8, step 0.5, false,
-        "iProbcut: plies less for a hash move below beta at an expected cut node whose siblings reach its bound";
+    // --- singular extensions with multi-cut (see `singular.rs`)
+    se_depth "sedepth" = 6, 1..=60, step 0.5, false,
+        "singular extensions from this remaining depth on";
+    se_margin "semargin" = 8, 0..=200, step 1.0, false,
+        "singular bound below the hash move's value (eighths of a unit per ply)";
+    se_double "sedouble" = 0, 0..=10_000, step 2.0, false,
+        "singular extensions: a lone best hash move this far above its siblings is followed two plies deeper (0 = never)";
+    se_sibling "sesibling" = 0, 0..=8, step 0.5, false,
+        "singular extensions: plies less for the siblings of a lone best hash move";
+    se_reduce "sereduce" = 1, 0..=8, step 0.5, false,
+        "singular extensions: plies less for a hash move above beta whose siblings reach its bound";
+    se_equal "seequal" = 0, 0..=8, step 0.5, false,
+        "singular extensions: plies less for a hash move below beta whose siblings reach its value";
+    se_cut "secut" = 0, 0..=8, step 0.5, false,
+        "singular extensions: plies less for a hash move below beta at an expected cut node whose siblings reach its bound";
     // --- root: aspiration windows and lazy SMP
     aspiration_window "aspirationwindow" = 6, 1..=10_000, step 2.0, false,
         "first aspiration half-width in evaluation units";
@@ -254,8 +254,26 @@ fn same_name(a: &str, b: &str) -> bool {
     norm(a) == norm(b)
 }
 
-/// The tunable called `name` (case, spaces, `_` and `-` do not matter).
+/// Old names still accepted, `(old, current)`: the singular-extension
+/// numbers were named as iProbcut's "singular step" until issue 55 (kept
+/// so that recorded SPSA runs and match commands still read).
+pub const TUNABLE_ALIASES: &[(&str, &str)] = &[
+    ("ipcsdepth", "sedepth"),
+    ("ipcsmargin", "semargin"),
+    ("ipcsdouble", "sedouble"),
+    ("ipcsibling", "sesibling"),
+    ("ipcsreduce", "sereduce"),
+    ("ipcsequal", "seequal"),
+    ("ipcscut", "secut"),
+];
+
+/// The tunable called `name` or an old name of it (case, spaces, `_` and
+/// `-` do not matter).
 pub fn find_tunable(name: &str) -> Option<&'static Tunable> {
+    let name = TUNABLE_ALIASES
+        .iter()
+        .find(|(old, _)| same_name(old, name))
+        .map_or(name, |&(_, current)| current);
     TUNABLES.iter().find(|t| same_name(t.name, name))
 }
 
@@ -345,6 +363,18 @@ mod tests {
         assert!(matches!(v.set("nosuch", 1), Err(OptionError::Unknown(_))));
         v.set("RFP-Margin", 40).unwrap();
         assert_eq!(v.rfp_margin, 40);
+    }
+
+    #[test]
+    fn old_names_reach_the_current_tunable_and_clash_with_none() {
+        for &(old, current) in TUNABLE_ALIASES {
+            let t = find_tunable(current).expect(current);
+            assert_eq!(find_tunable(old).map(|u| u.field), Some(t.field), "{old}");
+            assert!(TUNABLES.iter().all(|u| !same_name(u.name, old)), "{old}");
+            let mut v = Tunables::default();
+            v.set(old, i64::from(t.max)).unwrap();
+            assert_eq!(v.get(current), Some(t.max), "{old}");
+        }
     }
 
     #[test]

@@ -267,7 +267,7 @@ mod tests {
         let a = play_game(&cfg, 3);
         let b = play_game(&cfg, 3);
         assert_eq!(a, b);
-        let ev = Evaluator::new(cfg.options.profile);
+        let ev = cfg.options.evaluator();
         for (fen, _) in &a.positions {
             let pos = Position::from_fen(fen).unwrap();
             assert!(!pos.in_check() && is_quiet(&pos, &ev), "{fen}");

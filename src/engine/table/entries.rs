@@ -320,7 +320,7 @@ pub static FIXED: &[OptionDef] = &[
         ucci: Some("algorithm"),
         uci: Some("algorithm"),
         aliases: &["algo"],
-        help: "tree search",
+        help: "tree search: alphabeta (the full search, the default) or iprobcut (the same plus the paper's per-child ranking step)",
         kind: Kind::Combo {
             vars: ALGORITHMS,
             get: |o| o.search.algorithm.to_string(),

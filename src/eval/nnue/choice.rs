@@ -13,11 +13,12 @@ use thiserror::Error;
 /// Which evaluator the search uses.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EvalKind {
-    /// The five-part weighted evaluator (the default until the net wins
-    /// its match).
-    #[default]
+    /// The five-part weighted evaluator (`--paper` and `profile=paper`
+    /// always use it).
     Classic,
-    /// The network.
+    /// The network: the default since it won its equal-time match
+    /// against the five parts (issue 56).
+    #[default]
     Net,
 }
 

@@ -94,8 +94,8 @@ pub struct Truth {
 /// What the classic step did at the root, and what it cost.
 #[derive(Clone, Debug, Serialize)]
 pub struct ClassicSample {
-    /// Whether play applies the step at this depth (`ipcclassic` on and
-    /// the depth above `threshold`).
+    /// Whether play applies the step at this depth (`algorithm=iprobcut`
+    /// and the depth above `threshold`).
     pub in_play: bool,
     /// Moves searched before the step (hash move, and with `ipclate` the
     /// captures and killers leading the order): never pruned.
@@ -216,6 +216,10 @@ impl Quality {
         play.threads = 1;
         let mut truth = play.clone();
         truth.algorithm = Algorithm::AlphaBeta;
+        // the truth searches every child: no singular extension or
+        // multi-cut decides for it (as before issue 55, when alpha-beta
+        // did not run them)
+        truth.switches.singular_extensions = false;
         Quality {
             play: Searcher::new(play),
             truth: Searcher::new(truth),

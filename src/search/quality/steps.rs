@@ -3,6 +3,7 @@
 
 use super::super::context::Context;
 use super::super::negamax::Node;
+use super::super::options::Algorithm;
 use super::super::score::MATE_BOUND;
 use super::super::tt::{Bound, TtHit};
 use super::{nodes, ClassicSample, SingularSample};
@@ -36,7 +37,7 @@ pub(super) fn singular_step(
     if !usable {
         return None;
     }
-    let in_play = depth >= t.ipc_singular_depth;
+    let in_play = depth >= t.se_depth;
     let singular_beta = ctx.singular_beta(depth, hit.score);
     let node = Node {
         depth,
@@ -78,7 +79,7 @@ pub(super) fn classic_step(
     if t.ipc_pre >= depth - 1 {
         return None;
     }
-    let gate = ctx.options.switches.ipc_classic && depth > t.ipc_threshold;
+    let gate = ctx.options.algorithm == Algorithm::IProbcut && depth > t.ipc_threshold;
     let hints = ctx.hints(0, hash_move);
     let mut list = MoveList::new();
     ctx.ordered_moves(false, 0, &hints, &mut list);
