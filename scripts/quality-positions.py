@@ -4,16 +4,9 @@ positions from real games (the arena PGNs of docs/matches/ipc-vs-ab-10+0.1-seed7
 and -seed75), every 5th of the distinct positions at every 12th ply from ply 24 on. ICCS moves are
 plain from-to squares, so replaying them needs no move generator.
 Usage: scripts/quality-positions.py PGN[.xz]... > tests/data/quality-positions.epd"""
-import lzma, re, sys
+import re, sys
 
-def read_text(path):
-    """A file's text; a `.xz` file (a kept record's games.pgn.xz) is
-    decompressed on the way."""
-    if str(path).endswith(".xz"):
-        with lzma.open(path, "rt", encoding="utf-8") as f:
-            return f.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+from textio import read_text
 
 
 def board_of(fen):

@@ -16,20 +16,11 @@ Options: --games N (first N games, default 4), --skip P (plies not
 searched at the start of each game, default 8).
 """
 import argparse
-import lzma
 import re
 import subprocess
 import sys
 
-
-def read_text(path):
-    """A file's text; a `.xz` file (a kept record's games.pgn.xz) is
-    decompressed on the way."""
-    if str(path).endswith(".xz"):
-        with lzma.open(path, "rt", encoding="utf-8") as f:
-            return f.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+from textio import read_text
 
 
 def games(pgn_path):

@@ -9,19 +9,10 @@ positions (docs/evaluation.md).
 
     python3 scripts/unique-games.py OUT.pgn IN.pgn[.xz] [IN.pgn[.xz] ...]
 """
-import lzma
 import re
 import sys
 
-
-def read_text(path):
-    """A file's text; a `.xz` file (a kept record's games.pgn.xz) is
-    decompressed on the way."""
-    if str(path).endswith(".xz"):
-        with lzma.open(path, "rt", encoding="utf-8") as f:
-            return f.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+from textio import read_text
 
 
 def games(text):
