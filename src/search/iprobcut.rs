@@ -99,7 +99,7 @@ impl Context<'_> {
                 Some(v) => v,
                 None => {
                     self.stats.pre_searches += 1;
-                    -self.negamax(pre, -INFINITY, -floor, ply + 1, true)
+                    -self.negamax(pre, -INFINITY, -floor, ply + 1, false, None)
                 }
             };
             self.pos.unmake_move();

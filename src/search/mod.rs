@@ -29,6 +29,7 @@ mod see;
 mod shared;
 mod singular;
 mod smp;
+mod stack;
 mod stats;
 mod strength;
 mod switches;
@@ -409,17 +410,20 @@ impl Searcher {
                 // mate mode: fail low at once unless a mate in n or less
                 let mate_floor = mate.map(|n| MATE - 2 * n as i32);
                 let score = if let Some(floor) = mate_floor {
-                    ctx.negamax(depth, floor, INFINITY, 0, true)
+                    ctx.negamax(depth, floor, INFINITY, 0, false, None)
                 } else if options.switches.aspiration && depth >= options.tune.aspiration_min_depth
                 {
                     ctx.aspiration_search(depth, result.score)
                 } else {
-                    ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
+                    ctx.negamax(depth, -INFINITY, INFINITY, 0, false, None)
                 };
                 if ctx.aborted {
                     // a root move that completed at the new depth and beat
                     // every move searched before it is the better move
-                    if options.switches.partial_iteration && ctx.pv_len[0] > 0 && depth > first {
+                    if options.switches.partial_iteration
+                        && !ctx.stack.pv(0).is_empty()
+                        && depth > first
+                    {
                         let pv = ctx.root_pv();
                         // report the partial line, so that the move played
                         // is always the one shown last

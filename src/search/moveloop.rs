@@ -410,28 +410,23 @@ impl Context<'_> {
         // low (an all node), below an all node to fail high; a reduced
         // late move is expected to fail high
         let flipped = !node.cut_node;
+        let check = Some(gives_check);
         if number == 0 {
-            return -self.child(gives_check, flipped, new_depth, -beta, -alpha, ply);
+            return -self.negamax(new_depth, -beta, -alpha, ply, flipped, check);
         }
         let mut v = 0;
         if reduction > 0 {
-            v = -self.child(
-                gives_check,
-                true,
-                new_depth - reduction,
-                -alpha - 1,
-                -alpha,
-                ply,
-            );
+            let reduced = new_depth - reduction;
+            v = -self.negamax(reduced, -alpha - 1, -alpha, ply, true, check);
         }
         if (reduction == 0 || v > alpha) && !self.aborted {
             if self.options.switches.pvs {
-                v = -self.child(gives_check, flipped, new_depth, -alpha - 1, -alpha, ply);
+                v = -self.negamax(new_depth, -alpha - 1, -alpha, ply, flipped, check);
                 if v > alpha && v < beta && !self.aborted {
-                    v = -self.child(gives_check, false, new_depth, -beta, -alpha, ply);
+                    v = -self.negamax(new_depth, -beta, -alpha, ply, false, check);
                 }
             } else {
-                v = -self.child(gives_check, false, new_depth, -beta, -alpha, ply);
+                v = -self.negamax(new_depth, -beta, -alpha, ply, false, check);
             }
         }
         v

@@ -51,20 +51,24 @@ enum Probe {
 }
 
 impl Context<'_> {
-    /// Negamax alpha-beta from the side to move's view.
+    /// Negamax alpha-beta from the side to move's view, at `ply` of the
+    /// stack. `cut_node`: the caller expects a fail-high here (a null
+    /// window: a late move's reduced search, the first move of an expected
+    /// all node). `known_check`: whether the side to move is in check, when
+    /// the caller already knows (it tested the move for check).
     pub fn negamax(
         &mut self,
         mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        allow_null: bool,
+        cut_node: bool,
+        known_check: Option<bool>,
     ) -> i32 {
-        let known_check = self.known_check.take();
         let pv_node = beta - alpha > 1;
-        let cut_node = std::mem::take(&mut self.next_cut_node) && !pv_node;
-        let excluded = self.excluded[ply];
-        self.pv_len[ply] = 0;
+        let cut_node = cut_node && !pv_node;
+        let excluded = self.stack[ply].excluded;
+        self.stack.clear_pv(ply);
         if ply == 0 {
             self.root_depth = depth;
         }
@@ -142,7 +146,8 @@ impl Context<'_> {
         }
 
         // Step 6. Null-move pruning
-        if allow_null && excluded.is_null() {
+        // not twice in a row, nor in a search with a move left out
+        if excluded.is_null() && !self.stack.after_null_move(ply) {
             if let Some(score) = self.null_move(&node) {
                 return score;
             }
@@ -190,11 +195,11 @@ impl Context<'_> {
             Some(static_eval.unwrap_or_else(|| self.evaluate()))
         };
         let ply = node.ply;
-        self.eval_stack[ply] = eval;
+        self.stack[ply].static_eval = eval;
         let earlier = [2, 4]
             .iter()
             .filter(|&&back| ply >= back)
-            .find_map(|&back| self.eval_stack[ply - back]);
+            .find_map(|&back| self.stack[ply - back].static_eval);
         node.improving = matches!((eval, earlier), (Some(now), Some(then)) if now > then);
         node
     }
@@ -202,8 +207,7 @@ impl Context<'_> {
     /// Past the horizon: quiescence, or the static evaluation without it.
     fn horizon(&mut self, in_check: bool, alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.options.switches.quiescence {
-            self.known_check = Some(in_check);
-            self.quiesce(alpha, beta, ply)
+            self.quiesce(alpha, beta, ply, Some(in_check))
         } else {
             self.enter_node(ply);
             self.evaluate()
@@ -299,7 +303,7 @@ mod tests {
         with_context(pos, &options, u64::MAX, &mut data, |ctx| {
             let raw = ctx.evaluate();
             for (then, improving) in [(raw - 1, true), (raw, false)] {
-                ctx.eval_stack[0] = Some(then);
+                ctx.stack[0].static_eval = Some(then);
                 let node = Node {
                     depth: 5,
                     alpha: -INFINITY,
@@ -312,7 +316,7 @@ mod tests {
                     improving: false,
                 };
                 let node = ctx.improving(node, None);
-                assert_eq!(ctx.eval_stack[2], Some(raw));
+                assert_eq!(ctx.stack[2].static_eval, Some(raw));
                 assert_eq!(node.improving, improving, "two plies up {then}, now {raw}");
             }
         });

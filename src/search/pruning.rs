@@ -67,11 +67,10 @@ impl Context<'_> {
         }
         let r = t.null_reduction + i32::from(node.depth >= t.null_deep_depth);
         let beta = node.beta;
-        self.pos.make_null_move();
+        self.make_null_move_at(node.ply);
         self.tt.prefetch(self.pos.key());
-        self.moved[node.ply] = None;
-        self.next_cut_node = !node.cut_node;
-        let v = -self.negamax(node.depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
+        let (depth, ply) = (node.depth - 1 - r, node.ply + 1);
+        let v = -self.negamax(depth, -beta, -beta + 1, ply, !node.cut_node, None);
         self.pos.unmake_null_move();
         if self.aborted {
             return Some(0);

@@ -89,20 +89,20 @@ impl Context<'_> {
         let nodes_before = self.stats.nodes;
         let calls_before = self.counter.calls;
         self.pre_level += 1;
-        self.excluded[ply] = hash_move;
-        self.known_check = Some(false);
-        self.next_cut_node = node.cut_node;
+        self.stack[ply].excluded = hash_move;
+        let (window, cut_node) = ((singular_beta - 1, singular_beta), node.cut_node);
         let v = self.negamax(
             (depth - 1) / 2,
-            singular_beta - 1,
-            singular_beta,
+            window.0,
+            window.1,
             ply,
-            false,
+            cut_node,
+            Some(false),
         );
-        self.excluded[ply] = Move::NULL;
+        self.stack[ply].excluded = Move::NULL;
         self.pre_level -= 1;
         // the excluded search wrote its own line at this ply
-        self.pv_len[ply] = 0;
+        self.stack.clear_pv(ply);
         self.count_pre(nodes_before, calls_before);
         self.stats.pre_searches += 1;
         if self.aborted {

@@ -160,7 +160,7 @@ fn helper_search(
         let v = if options.switches.aspiration && depth >= options.tune.aspiration_min_depth {
             ctx.aspiration_search(depth, score)
         } else {
-            ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
+            ctx.negamax(depth, -INFINITY, INFINITY, 0, false, None)
         };
         if ctx.aborted {
             break;
@@ -212,7 +212,7 @@ mod tests {
         busy.iter().for_each(|&key| table.enter(key, 1));
         let mut data = ThreadData::default();
         let mut ctx = Context::new(pos.clone(), &shared, &mut data, 0);
-        let score = ctx.negamax(depth, -INFINITY, INFINITY, 0, true);
+        let score = ctx.negamax(depth, -INFINITY, INFINITY, 0, false, None);
         (score, ctx.own_stats().deferred)
     }
 
