@@ -4,6 +4,7 @@
 //! polling, repetitions, move generation in order, aspiration windows.
 
 use super::evalcache::EvalCache;
+use super::node::Root;
 use super::options::SearchOptions;
 use super::ordering::{
     order_moves, resolve_capture, score_moves, History, OrderingHints, QUIET_CEILING,
@@ -364,13 +365,13 @@ impl Context<'_> {
         let window = self.options.tune.aspiration_window;
         let give_up = self.options.tune.aspiration_give_up;
         if guess.abs() >= MATE_BOUND {
-            return self.negamax(depth, -INFINITY, INFINITY, 0, false, None);
+            return self.negamax::<Root>(depth, -INFINITY, INFINITY, 0, false, None);
         }
         let mut delta = window.max(1);
         let mut alpha = (guess - delta).max(-INFINITY);
         let mut beta = (guess + delta).min(INFINITY);
         loop {
-            let v = self.negamax(depth, alpha, beta, 0, false, None);
+            let v = self.negamax::<Root>(depth, alpha, beta, 0, false, None);
             if self.aborted {
                 return v;
             }

@@ -17,6 +17,7 @@ mod limits;
 mod moveloop;
 mod multipv;
 mod negamax;
+mod node;
 mod options;
 mod ordering;
 mod picker;
@@ -410,12 +411,12 @@ impl Searcher {
                 // mate mode: fail low at once unless a mate in n or less
                 let mate_floor = mate.map(|n| MATE - 2 * n as i32);
                 let score = if let Some(floor) = mate_floor {
-                    ctx.negamax(depth, floor, INFINITY, 0, false, None)
+                    ctx.negamax::<node::Root>(depth, floor, INFINITY, 0, false, None)
                 } else if options.switches.aspiration && depth >= options.tune.aspiration_min_depth
                 {
                     ctx.aspiration_search(depth, result.score)
                 } else {
-                    ctx.negamax(depth, -INFINITY, INFINITY, 0, false, None)
+                    ctx.negamax::<node::Root>(depth, -INFINITY, INFINITY, 0, false, None)
                 };
                 if ctx.aborted {
                     // a root move that completed at the new depth and beat

@@ -9,7 +9,7 @@
 //! teaches the history tables.
 
 use super::context::Context;
-use super::negamax::Node;
+use super::node::{Node, NonPv, Pv};
 use super::ordering::OrderingHints;
 use super::picker::Picker;
 use super::score::{mated_in, INFINITY, MATE_BOUND};
@@ -411,25 +411,51 @@ impl Context<'_> {
         // late move is expected to fail high
         let flipped = !node.cut_node;
         let check = Some(gives_check);
+        // a PV node's window may already be closed to a null one (by mate
+        // distance pruning, or by a best move one below beta with `pvs`
+        // off): its full-window child is then a non-PV node
+        let open = node.pv_node && beta - alpha > 1;
         if number == 0 {
-            return -self.negamax(new_depth, -beta, -alpha, ply, flipped, check);
+            return -self.full_window_child(open, new_depth, alpha, beta, ply, flipped, check);
         }
         let mut v = 0;
         if reduction > 0 {
             let reduced = new_depth - reduction;
-            v = -self.negamax(reduced, -alpha - 1, -alpha, ply, true, check);
+            v = -self.negamax::<NonPv>(reduced, -alpha - 1, -alpha, ply, true, check);
         }
         if (reduction == 0 || v > alpha) && !self.aborted {
             if self.options.switches.pvs {
-                v = -self.negamax(new_depth, -alpha - 1, -alpha, ply, flipped, check);
+                v = -self.negamax::<NonPv>(new_depth, -alpha - 1, -alpha, ply, flipped, check);
+                // alpha < v < beta: the window is open
                 if v > alpha && v < beta && !self.aborted {
-                    v = -self.negamax(new_depth, -beta, -alpha, ply, false, check);
+                    v = -self.negamax::<Pv>(new_depth, -beta, -alpha, ply, false, check);
                 }
             } else {
-                v = -self.negamax(new_depth, -beta, -alpha, ply, false, check);
+                v = -self.full_window_child(open, new_depth, alpha, beta, ply, false, check);
             }
         }
         v
+    }
+
+    /// The child at `ply` searched with the parent's whole window
+    /// (`alpha`, `beta`), a PV node if the window is `open`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn full_window_child(
+        &mut self,
+        open: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+        check: Option<bool>,
+    ) -> i32 {
+        if open {
+            self.negamax::<Pv>(depth, -beta, -alpha, ply, cut_node, check)
+        } else {
+            self.negamax::<NonPv>(depth, -beta, -alpha, ply, cut_node, check)
+        }
     }
 
     /// Step 8f: the plies the history takes off a quiet move's late move

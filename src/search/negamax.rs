@@ -8,6 +8,7 @@
 use super::context::Context;
 use super::limits::MAX_PLY;
 use super::moveloop::LoopEnd;
+pub(super) use super::node::{Node, NodeKind};
 use super::score::{mated_in, MATE_BOUND};
 use super::singular::Singular;
 use super::tt::{Bound, TtHit};
@@ -16,30 +17,6 @@ use crate::board::Move;
 /// Deepest ply at which a check (or a singular move) still extends
 /// (keeps the tree finite).
 pub(super) const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
-
-/// What the pruning rules ask of a node: its window, remaining depth,
-/// distance from the root, and kind.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Node {
-    pub depth: i32,
-    pub alpha: i32,
-    pub beta: i32,
-    pub ply: usize,
-    /// An open window (a principal-variation node): nothing is pruned.
-    pub pv_node: bool,
-    /// A null-window node where a fail-high is expected (the node type
-    /// of Knuth and Moore's analysis, as Stockfish tracks it): the first
-    /// move of an expected all node, a late move's reduced search. Read by
-    /// `cutlmr` and the singular step's `ipcscut`.
-    pub cut_node: bool,
-    pub in_check: bool,
-    /// The move this search of the node leaves out (`Move::NULL`: none):
-    /// the singular step searches the hash move's siblings this way.
-    pub excluded: Move,
-    /// The static evaluation is above the one two plies up (`improving`;
-    /// see `SearchOptions::improving` for what the pruning makes of it).
-    pub improving: bool,
-}
 
 /// What the transposition table says about a node.
 enum Probe {
@@ -52,11 +29,12 @@ enum Probe {
 
 impl Context<'_> {
     /// Negamax alpha-beta from the side to move's view, at `ply` of the
-    /// stack. `cut_node`: the caller expects a fail-high here (a null
+    /// stack, for a node of kind `NODE` (`node.rs`: the root, a PV node
+    /// with an open window, or a non-PV node with a null one). `cut_node`: the caller expects a fail-high here (a null
     /// window: a late move's reduced search, the first move of an expected
     /// all node). `known_check`: whether the side to move is in check, when
     /// the caller already knows (it tested the move for check).
-    pub fn negamax(
+    pub fn negamax<NODE: NodeKind>(
         &mut self,
         mut depth: i32,
         mut alpha: i32,
@@ -65,7 +43,9 @@ impl Context<'_> {
         cut_node: bool,
         known_check: Option<bool>,
     ) -> i32 {
-        let pv_node = beta - alpha > 1;
+        let pv_node = NODE::PV;
+        debug_assert_eq!(pv_node, beta - alpha > 1, "node kind against window");
+        debug_assert!(!NODE::ROOT || ply == 0, "a root node at ply {ply}");
         let cut_node = cut_node && !pv_node;
         let excluded = self.stack[ply].excluded;
         self.stack.clear_pv(ply);

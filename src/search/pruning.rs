@@ -6,7 +6,7 @@
 //! units (a pawn is 10 in the default profile).
 
 use super::context::Context;
-use super::negamax::Node;
+use super::node::{Node, NonPv};
 use super::score::MATE_BOUND;
 use super::tunables::Tunables;
 use std::sync::{Arc, Mutex};
@@ -70,7 +70,7 @@ impl Context<'_> {
         self.make_null_move_at(node.ply);
         self.tt.prefetch(self.pos.key());
         let (depth, ply) = (node.depth - 1 - r, node.ply + 1);
-        let v = -self.negamax(depth, -beta, -beta + 1, ply, !node.cut_node, None);
+        let v = -self.negamax::<NonPv>(depth, -beta, -beta + 1, ply, !node.cut_node, None);
         self.pos.unmake_null_move();
         if self.aborted {
             return Some(0);

@@ -17,7 +17,8 @@
 //! under `algorithm=iprobcut`; the old option names stay as aliases.
 
 use super::context::Context;
-use super::negamax::{Node, MAX_EXTENSION_PLY};
+use super::negamax::MAX_EXTENSION_PLY;
+use super::node::{Node, NonPv};
 use super::score::MATE_BOUND;
 use super::tt::{Bound, TtHit};
 use crate::board::Move;
@@ -91,7 +92,7 @@ impl Context<'_> {
         self.pre_level += 1;
         self.stack[ply].excluded = hash_move;
         let (window, cut_node) = ((singular_beta - 1, singular_beta), node.cut_node);
-        let v = self.negamax(
+        let v = self.negamax::<NonPv>(
             (depth - 1) / 2,
             window.0,
             window.1,

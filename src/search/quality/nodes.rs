@@ -6,7 +6,7 @@
 
 use super::super::context::Context;
 use super::super::iprobcut::Ranked;
-use super::super::negamax::Node;
+use super::super::node::Node;
 use super::super::singular::Singular;
 use super::super::tt::TtHit;
 use crate::board::{Move, Position};
