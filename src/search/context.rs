@@ -3,24 +3,20 @@
 //! `quiesce.rs`, `iprobcut.rs`) share: evaluation, node counting and
 //! polling, repetitions, move generation in order, aspiration windows.
 
-use super::evalcache::EvalCache;
 use super::node::Root;
 use super::options::SearchOptions;
-use super::ordering::{
-    order_moves, resolve_capture, score_moves, History, OrderingHints, QUIET_CEILING,
-};
+use super::ordering::{order_moves, resolve_capture, score_moves, OrderingHints, QUIET_CEILING};
 use super::picker::Picker;
-use super::pruning::LmrTable;
 use super::score::{INFINITY, MATE_BOUND, RULE_LOSS};
 use super::shared::SharedSearch;
 use super::stack::Stack;
 use super::stats::SearchStats;
 use super::thread::ThreadData;
+use super::time::ThreadClock;
 use super::tt::TranspositionTable;
 use crate::board::rules::{self, Verdict};
 use crate::board::{Move, MoveList, PieceKind, Position};
 use crate::eval::{EvalCounter, Evaluator};
-use std::time::Instant;
 
 /// Nodes between two looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 1024;
@@ -34,13 +30,9 @@ pub(crate) struct Context<'a> {
     pub options: &'a SearchOptions,
     pub evaluator: &'a Evaluator,
     pub tt: &'a TranspositionTable,
-    pub history: &'a mut History,
-    /// The late-move-reduction table for these options' tunables.
-    pub(super) lmr: &'a LmrTable,
-    /// Static evaluations by position key (per thread).
-    pub eval_cache: &'a mut EvalCache,
-    /// Continuation history (per thread, `histstats`).
-    pub(super) conthist: &'a mut super::conthist::ContinuationHistory,
+    /// This thread's tables kept between searches: history and killers,
+    /// continuation history, evaluation cache, `ipc-quality`'s node log.
+    pub data: &'a mut ThreadData,
     /// One frame per ply of the path (`stack.rs`): static evaluations,
     /// excluded moves, moves made, picking keys and the PV.
     pub(super) stack: Stack,
@@ -50,17 +42,12 @@ pub(crate) struct Context<'a> {
     pub(super) index: usize,
     pub counter: EvalCounter,
     pub stats: SearchStats,
-    /// When the clock started: the search start, or `ponderhit` (what the
-    /// time budget counts from).
-    pub clock_start: Instant,
-    /// The whole search's node limit, counted with `others_nodes` (each
-    /// thread checks it, so a descheduled thread cannot let the others
-    /// run past it).
-    node_limit: u64,
-    /// The other threads' nodes as published at the last poll.
-    others_nodes: u64,
+    /// The clock and the node limit as this thread watches them
+    /// (`time.rs`).
+    pub clock: ThreadClock,
+    /// The search ran out of time or nodes, or was stopped: every node
+    /// returns at once.
     pub aborted: bool,
-    was_pondering: bool,
     /// > 0 while inside an iProbcut pre-evaluation search.
     pub(super) pre_level: u32,
     /// The score of the root move that last raised alpha, i.e. of the
@@ -69,9 +56,6 @@ pub(crate) struct Context<'a> {
     pub root_score: i32,
     /// The depth of the current iteration (bounds singular extensions).
     pub(super) root_depth: i32,
-    /// Where `chuhe ipc-quality` logs the nodes iProbcut's steps ran at
-    /// (`None` in play).
-    pub(super) log: Option<&'a mut super::quality::NodeLog>,
 }
 
 impl<'a> Context<'a> {
@@ -88,24 +72,17 @@ impl<'a> Context<'a> {
             options: shared.options,
             evaluator: shared.evaluator,
             tt: shared.tt,
-            history: &mut data.history,
-            lmr: &shared.lmr,
-            eval_cache: &mut data.eval_cache,
-            conthist: &mut data.conthist,
+            data,
             stack: Stack::default(),
             banned: shared.banned.to_vec(),
             index,
             counter: EvalCounter::default(),
             stats: SearchStats::default(),
-            clock_start: shared.start,
-            node_limit: shared.node_limit,
-            others_nodes: 0,
+            clock: ThreadClock::new(shared),
             aborted: false,
-            was_pondering: shared.control.is_pondering(),
             pre_level: 0,
             root_score: 0,
             root_depth: 0,
-            log: data.log.as_mut(),
         }
     }
 
@@ -128,12 +105,12 @@ impl<'a> Context<'a> {
     #[inline(always)]
     pub(super) fn evaluate(&mut self) -> i32 {
         let key = self.pos.key();
-        if let Some(v) = self.eval_cache.get(key) {
+        if let Some(v) = self.data.eval_cache.get(key) {
             self.counter.calls += 1;
             return v;
         }
         let v = self.evaluator.evaluate(&self.pos, &mut self.counter);
-        self.eval_cache.put(key, v);
+        self.data.eval_cache.put(key, v);
         v
     }
 
@@ -142,7 +119,7 @@ impl<'a> Context<'a> {
     pub(super) fn enter_node(&mut self, ply: usize) {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
-        if self.stats.nodes + self.others_nodes >= self.node_limit {
+        if self.stats.nodes + self.clock.others_nodes >= self.clock.node_limit {
             self.aborted = true;
         }
         if self.stats.nodes.is_multiple_of(POLL_INTERVAL) {
@@ -157,31 +134,10 @@ impl<'a> Context<'a> {
         let shared = self.shared;
         if shared.threads() > 1 {
             shared.publish(self.index, self.stats.nodes, self.counter.calls);
-            self.others_nodes = shared.nodes_except(self.index);
+            self.clock.others_nodes = shared.nodes_except(self.index);
         }
-        if shared.control.is_stopped() {
+        if self.clock.must_stop(shared, self.index) {
             self.aborted = true;
-            return;
-        }
-        if self.index != 0 {
-            if shared.is_finished() {
-                self.aborted = true;
-            }
-            return;
-        }
-        if shared.control.is_pondering() {
-            return;
-        }
-        if self.was_pondering {
-            // ponderhit: the clock starts now (the reports still count
-            // from the search's start)
-            self.was_pondering = false;
-            self.clock_start = Instant::now();
-        }
-        if let Some(hard) = shared.budget.hard {
-            if self.clock_start.elapsed() >= hard {
-                self.aborted = true;
-            }
         }
     }
 
@@ -225,12 +181,12 @@ impl<'a> Context<'a> {
             .options
             .switches
             .history_stats
-            .then_some((&*self.conthist, &prev));
+            .then_some((&self.data.conthist, &prev));
         order_moves(
             &mut self.pos,
             moves,
             hints,
-            self.history,
+            &self.data.history,
             continuation,
             &mut self.stack[ply].keys,
         );
@@ -258,13 +214,13 @@ impl<'a> Context<'a> {
             .options
             .switches
             .history_stats
-            .then_some((&*self.conthist, &prev));
+            .then_some((&self.data.conthist, &prev));
         let keys = &mut self.stack[ply].keys[..moves.len()];
         let high = score_moves(
             &self.pos,
             moves.as_slice(),
             hints,
-            self.history,
+            &self.data.history,
             continuation,
             keys,
         );

@@ -45,7 +45,7 @@ impl Context<'_> {
         }
         let len = moves.len();
         let kept = self.select_kept(&ranked[..len], hash_move, moves);
-        if self.log.is_some() {
+        if self.data.log.is_some() {
             self.log_classic(node, &ranked[..len], &moves[..kept]);
         }
         kept

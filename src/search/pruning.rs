@@ -142,7 +142,7 @@ impl Context<'_> {
             return 0;
         }
         if o.switches.lmr_table {
-            let r = self.lmr.get(depth, number) - i32::from(node.pv_node) - history_adjust;
+            let r = self.shared.lmr.get(depth, number) - i32::from(node.pv_node) - history_adjust;
             r.clamp(0, depth - 2)
         } else {
             1 + i32::from(number >= t.lmr_deep_move as usize && depth >= t.lmr_deep_depth)

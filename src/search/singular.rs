@@ -68,7 +68,7 @@ impl Context<'_> {
         match hit {
             Some(hit) if applies => {
                 let verdict = self.singular_search(node, hash_move, hit);
-                if self.log.is_some() {
+                if self.data.log.is_some() {
                     self.log_singular(node, hash_move, hit, verdict);
                 }
                 verdict

@@ -182,8 +182,9 @@ fn helper_search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::limits::{Limits, TimeBudget};
+    use crate::search::limits::Limits;
     use crate::search::options::SearchOptions;
+    use crate::search::time::TimeBudget;
     use crate::search::tt::TranspositionTable;
     use crate::search::SearchControl;
     use std::time::Duration;
