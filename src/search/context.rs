@@ -3,23 +3,20 @@
 //! `quiesce.rs`, `iprobcut.rs`) share: evaluation, node counting and
 //! polling, repetitions, move generation in order, aspiration windows.
 
-use super::evalcache::EvalCache;
-use super::limits::MAX_PLY;
+use super::node::Root;
 use super::options::SearchOptions;
-use super::ordering::{
-    order_moves, resolve_capture, score_moves, History, OrderingHints, QUIET_CEILING,
-};
+use super::ordering::{order_moves, resolve_capture, score_moves, OrderingHints, QUIET_CEILING};
 use super::picker::Picker;
-use super::pruning::LmrTable;
 use super::score::{INFINITY, MATE_BOUND, RULE_LOSS};
 use super::shared::SharedSearch;
+use super::stack::Stack;
 use super::stats::SearchStats;
 use super::thread::ThreadData;
+use super::time::ThreadClock;
 use super::tt::TranspositionTable;
 use crate::board::rules::{self, Verdict};
-use crate::board::{Move, MoveList, PieceKind, Position, MAX_MOVES};
+use crate::board::{Move, MoveList, PieceKind, Position};
 use crate::eval::{EvalCounter, Evaluator};
-use std::time::Instant;
 
 /// Nodes between two looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 1024;
@@ -33,65 +30,32 @@ pub(crate) struct Context<'a> {
     pub options: &'a SearchOptions,
     pub evaluator: &'a Evaluator,
     pub tt: &'a TranspositionTable,
-    pub history: &'a mut History,
-    /// The late-move-reduction table for these options' tunables.
-    pub(super) lmr: &'a LmrTable,
-    /// Static evaluations by position key (per thread).
-    pub eval_cache: &'a mut EvalCache,
-    /// Continuation history (per thread, `histstats`).
-    pub(super) conthist: &'a mut super::conthist::ContinuationHistory,
-    /// The move made at each ply of the path, as the continuation history
-    /// keys it (`None`: a null move; read only with `histstats`).
-    pub(super) moved: [super::conthist::ContKey; MAX_PLY + 1],
+    /// This thread's tables kept between searches: history and killers,
+    /// continuation history, evaluation cache, `ipc-quality`'s node log.
+    pub data: &'a mut ThreadData,
+    /// One frame per ply of the path (`stack.rs`): static evaluations,
+    /// excluded moves, moves made, picking keys and the PV.
+    pub(super) stack: Stack,
     /// Root moves not to search (banned ones, and earlier MultiPV lines).
     pub banned: Vec<Move>,
     /// 0 for the main thread (which keeps time and limits), 1.. for helpers.
     pub(super) index: usize,
     pub counter: EvalCounter,
     pub stats: SearchStats,
-    /// When the clock started: the search start, or `ponderhit` (what the
-    /// time budget counts from).
-    pub clock_start: Instant,
-    /// The whole search's node limit, counted with `others_nodes` (each
-    /// thread checks it, so a descheduled thread cannot let the others
-    /// run past it).
-    node_limit: u64,
-    /// The other threads' nodes as published at the last poll.
-    others_nodes: u64,
+    /// The clock and the node limit as this thread watches them
+    /// (`time.rs`).
+    pub clock: ThreadClock,
+    /// The search ran out of time or nodes, or was stopped: every node
+    /// returns at once.
     pub aborted: bool,
-    was_pondering: bool,
     /// > 0 while inside an iProbcut pre-evaluation search.
     pub(super) pre_level: u32,
-    /// Whether the side to move is in check, when the caller of the next
-    /// node function already knows (it tested the move for check); taken
-    /// by that call, so it never outlives it.
-    pub(super) known_check: Option<bool>,
-    /// Whether the next node searched is an expected cut node (a null
-    /// window where the caller expects a fail-high: a late move's reduced
-    /// search, the first move of an expected all node); taken by that
-    /// call like `known_check`, so callers that do not say give false.
-    pub(super) next_cut_node: bool,
-    /// Triangular principal-variation table: row `ply` holds the line
-    /// found from that ply, `pv_len[ply]` long.
-    pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
-    pub pv_len: [usize; MAX_PLY + 1],
-    /// The score of the root move that last raised alpha, i.e. of the line
-    /// in `pv[0]`; what a stopped iteration reports for its partial line.
+    /// The score of the root move that last raised alpha, i.e. of the
+    /// line the stack holds at ply 0; what a stopped iteration reports for
+    /// its partial line.
     pub root_score: i32,
-    /// The picking keys of the moves of the node at each ply (see
-    /// `picker.rs`): a node's move loop keeps its row while its
-    /// descendants, all deeper, use theirs.
-    pub(super) order_keys: Box<[[i32; MAX_MOVES]; MAX_PLY + 1]>,
-    /// The move a node at this ply leaves out (the singular step's search
-    /// of the hash move's siblings); `Move::NULL` when none.
-    pub(super) excluded: [Move; MAX_PLY + 1],
-    /// Static evaluations along the path (`improving`; `None` in check).
-    pub(super) eval_stack: [Option<i32>; MAX_PLY + 1],
     /// The depth of the current iteration (bounds singular extensions).
     pub(super) root_depth: i32,
-    /// Where `chuhe ipc-quality` logs the nodes iProbcut's steps ran at
-    /// (`None` in play).
-    pub(super) log: Option<&'a mut super::quality::NodeLog>,
 }
 
 impl<'a> Context<'a> {
@@ -108,31 +72,17 @@ impl<'a> Context<'a> {
             options: shared.options,
             evaluator: shared.evaluator,
             tt: shared.tt,
-            history: &mut data.history,
-            lmr: &shared.lmr,
-            eval_cache: &mut data.eval_cache,
-            conthist: &mut data.conthist,
-            moved: [None; MAX_PLY + 1],
+            data,
+            stack: Stack::default(),
             banned: shared.banned.to_vec(),
             index,
             counter: EvalCounter::default(),
             stats: SearchStats::default(),
-            clock_start: shared.start,
-            node_limit: shared.node_limit,
-            others_nodes: 0,
+            clock: ThreadClock::new(shared),
             aborted: false,
-            was_pondering: shared.control.is_pondering(),
             pre_level: 0,
-            known_check: None,
-            next_cut_node: false,
-            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
-            pv_len: [0; MAX_PLY + 1],
             root_score: 0,
-            order_keys: Box::new([[0; MAX_MOVES]; MAX_PLY + 1]),
-            excluded: [Move::NULL; MAX_PLY + 1],
-            eval_stack: [None; MAX_PLY + 1],
             root_depth: 0,
-            log: data.log.as_mut(),
         }
     }
 
@@ -145,7 +95,7 @@ impl<'a> Context<'a> {
 
     /// The principal variation found at the root.
     pub fn root_pv(&self) -> Vec<Move> {
-        self.pv[0][..self.pv_len[0]].to_vec()
+        self.stack.pv(0).to_vec()
     }
 
     /// The static evaluation (side to move's view), through the
@@ -155,12 +105,12 @@ impl<'a> Context<'a> {
     #[inline(always)]
     pub(super) fn evaluate(&mut self) -> i32 {
         let key = self.pos.key();
-        if let Some(v) = self.eval_cache.get(key) {
+        if let Some(v) = self.data.eval_cache.get(key) {
             self.counter.calls += 1;
             return v;
         }
         let v = self.evaluator.evaluate(&self.pos, &mut self.counter);
-        self.eval_cache.put(key, v);
+        self.data.eval_cache.put(key, v);
         v
     }
 
@@ -169,7 +119,7 @@ impl<'a> Context<'a> {
     pub(super) fn enter_node(&mut self, ply: usize) {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
-        if self.stats.nodes + self.others_nodes >= self.node_limit {
+        if self.stats.nodes + self.clock.others_nodes >= self.clock.node_limit {
             self.aborted = true;
         }
         if self.stats.nodes.is_multiple_of(POLL_INTERVAL) {
@@ -184,31 +134,10 @@ impl<'a> Context<'a> {
         let shared = self.shared;
         if shared.threads() > 1 {
             shared.publish(self.index, self.stats.nodes, self.counter.calls);
-            self.others_nodes = shared.nodes_except(self.index);
+            self.clock.others_nodes = shared.nodes_except(self.index);
         }
-        if shared.control.is_stopped() {
+        if self.clock.must_stop(shared, self.index) {
             self.aborted = true;
-            return;
-        }
-        if self.index != 0 {
-            if shared.is_finished() {
-                self.aborted = true;
-            }
-            return;
-        }
-        if shared.control.is_pondering() {
-            return;
-        }
-        if self.was_pondering {
-            // ponderhit: the clock starts now (the reports still count
-            // from the search's start)
-            self.was_pondering = false;
-            self.clock_start = Instant::now();
-        }
-        if let Some(hard) = shared.budget.hard {
-            if self.clock_start.elapsed() >= hard {
-                self.aborted = true;
-            }
         }
     }
 
@@ -237,22 +166,6 @@ impl<'a> Context<'a> {
         limit > 0 && self.pos.halfmove_clock() as u32 >= limit
     }
 
-    /// Searches the child reached by a move that `gives_check` or not.
-    #[inline(always)]
-    pub(super) fn child(
-        &mut self,
-        gives_check: bool,
-        cut_node: bool,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
-        self.known_check = Some(gives_check);
-        self.next_cut_node = cut_node;
-        self.negamax(depth, alpha, beta, ply, true)
-    }
-
     /// The legal moves (banned root moves left out), best first, into
     /// `moves` (filled in place: no list copied out of a return value).
     pub(super) fn ordered_moves(
@@ -268,14 +181,14 @@ impl<'a> Context<'a> {
             .options
             .switches
             .history_stats
-            .then_some((&*self.conthist, &prev));
+            .then_some((&self.data.conthist, &prev));
         order_moves(
             &mut self.pos,
             moves,
             hints,
-            self.history,
+            &self.data.history,
             continuation,
-            &mut self.order_keys[ply],
+            &mut self.stack[ply].keys,
         );
     }
 
@@ -301,13 +214,13 @@ impl<'a> Context<'a> {
             .options
             .switches
             .history_stats
-            .then_some((&*self.conthist, &prev));
-        let keys = &mut self.order_keys[ply][..moves.len()];
+            .then_some((&self.data.conthist, &prev));
+        let keys = &mut self.stack[ply].keys[..moves.len()];
         let high = score_moves(
             &self.pos,
             moves.as_slice(),
             hints,
-            self.history,
+            &self.data.history,
             continuation,
             keys,
         );
@@ -327,7 +240,7 @@ impl<'a> Context<'a> {
         let threshold = self.options.tune.see_order;
         let pos = &mut self.pos;
         let resolve = |mv, key| resolve_capture(pos, mv, key, threshold);
-        picker.prepare(i, &mut self.order_keys[ply], moves.as_mut_slice(), resolve);
+        picker.prepare(i, &mut self.stack[ply].keys, moves.as_mut_slice(), resolve);
     }
 
     /// Brings every move the loop at `ply` has not reached into its place:
@@ -336,7 +249,7 @@ impl<'a> Context<'a> {
         let threshold = self.options.tune.see_order;
         let pos = &mut self.pos;
         let resolve = |mv, key| resolve_capture(pos, mv, key, threshold);
-        picker.finish(&mut self.order_keys[ply], moves.as_mut_slice(), resolve);
+        picker.finish(&mut self.stack[ply].keys, moves.as_mut_slice(), resolve);
     }
 
     /// The legal moves (banned root moves left out) into `moves`.
@@ -350,20 +263,29 @@ impl<'a> Context<'a> {
     /// Makes `mv`, the move at `ply`, before a search of its child, and
     /// records it for the child's continuation history: every search below
     /// a made move must see that move, not a sibling made there before.
+    #[inline(always)]
     pub(super) fn make_move_at(&mut self, ply: usize, mv: Move) {
         self.pos.make_move(mv);
+        let frame = &mut self.stack[ply];
+        frame.current_move = mv;
         if self.options.switches.history_stats {
-            self.moved[ply] = super::conthist::key_after(&self.pos, mv);
+            frame.cont_key = super::conthist::key_after(&self.pos, mv);
         }
+    }
+
+    /// Makes a null move at `ply` (see [`Self::make_move_at`]).
+    pub(super) fn make_null_move_at(&mut self, ply: usize) {
+        self.pos.make_null_move();
+        let frame = &mut self.stack[ply];
+        frame.current_move = Move::NULL;
+        frame.cont_key = None;
     }
 
     /// The moves one and two plies before a node at `ply`, as the
     /// continuation history keys them.
+    #[inline(always)]
     pub(super) fn moves_before(&self, ply: usize) -> [super::conthist::ContKey; 2] {
-        [
-            ply.checked_sub(1).and_then(|p| self.moved[p]),
-            ply.checked_sub(2).and_then(|p| self.moved[p]),
-        ]
+        self.stack.cont_keys_before(ply)
     }
 
     /// The side to move's force for the null move's zugzwang guard: 2 per
@@ -381,20 +303,11 @@ impl<'a> Context<'a> {
         .sum()
     }
 
+    /// `mv` raised alpha at `ply`: the PV from there is it and the
+    /// child's line.
+    #[inline(always)]
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
-        let child_len = if ply < MAX_PLY {
-            self.pv_len[ply + 1]
-        } else {
-            0
-        };
-        self.pv[ply][0] = mv;
-        for i in 0..child_len {
-            self.pv[ply][i + 1] = self.pv[ply + 1][i];
-        }
-        self.pv_len[ply] = child_len + 1;
-        if ply < MAX_PLY {
-            self.pv_len[ply + 1] = 0;
-        }
+        self.stack.update_pv(ply, mv);
     }
 }
 
@@ -408,13 +321,13 @@ impl Context<'_> {
         let window = self.options.tune.aspiration_window;
         let give_up = self.options.tune.aspiration_give_up;
         if guess.abs() >= MATE_BOUND {
-            return self.negamax(depth, -INFINITY, INFINITY, 0, true);
+            return self.negamax::<Root>(depth, -INFINITY, INFINITY, 0, false, None);
         }
         let mut delta = window.max(1);
         let mut alpha = (guess - delta).max(-INFINITY);
         let mut beta = (guess + delta).min(INFINITY);
         loop {
-            let v = self.negamax(depth, alpha, beta, 0, true);
+            let v = self.negamax::<Root>(depth, alpha, beta, 0, false, None);
             if self.aborted {
                 return v;
             }

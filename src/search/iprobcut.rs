@@ -4,7 +4,7 @@
 //! The node itself is searched by `Context::negamax`.
 
 use super::context::Context;
-use super::negamax::Node;
+use super::node::{Node, Pv};
 use super::options::Algorithm;
 use super::ordering::OrderingHints;
 use super::score::{INFINITY, MATE_BOUND};
@@ -45,7 +45,7 @@ impl Context<'_> {
         }
         let len = moves.len();
         let kept = self.select_kept(&ranked[..len], hash_move, moves);
-        if self.log.is_some() {
+        if self.data.log.is_some() {
             self.log_classic(node, &ranked[..len], &moves[..kept]);
         }
         kept
@@ -99,7 +99,7 @@ impl Context<'_> {
                 Some(v) => v,
                 None => {
                     self.stats.pre_searches += 1;
-                    -self.negamax(pre, -INFINITY, -floor, ply + 1, true)
+                    -self.negamax::<Pv>(pre, -INFINITY, -floor, ply + 1, false, None)
                 }
             };
             self.pos.unmake_move();

@@ -9,7 +9,7 @@
 //! teaches the history tables.
 
 use super::context::Context;
-use super::negamax::Node;
+use super::node::Node;
 use super::ordering::OrderingHints;
 use super::picker::Picker;
 use super::score::{mated_in, INFINITY, MATE_BOUND};
@@ -155,8 +155,8 @@ impl Context<'_> {
             // continuation entries: read once for the reduction
             let (main_history, cont_history) = match &stats_prev {
                 Some(prev) if quiet => (
-                    self.history.quiet_score(&self.pos, mv),
-                    self.conthist.score(&self.pos, mv, prev),
+                    self.data.history.quiet_score(&self.pos, mv),
+                    self.data.conthist.score(&self.pos, mv, prev),
                 ),
                 _ => (0, 0),
             };
@@ -292,7 +292,7 @@ impl Context<'_> {
         OrderingHints {
             hash_move,
             killers: if o.switches.killers {
-                self.history.killers(ply)
+                self.data.history.killers(ply)
             } else {
                 [Move::NULL; 2]
             },
@@ -388,55 +388,6 @@ impl Context<'_> {
         }
     }
 
-    /// Step 8g: the score of the move just made, the `number`-th of the
-    /// node, `extension` plies deeper than the others (the singular
-    /// step's verdict on the hash move): the first with the full window;
-    /// the others with a null window (`pvs`), `reduction` plies shallower
-    /// first, and again at full depth and then with the full window while
-    /// they beat alpha.
-    #[inline(always)]
-    fn search_move(
-        &mut self,
-        node: &Node,
-        alpha: i32,
-        number: usize,
-        reduction: i32,
-        extension: i32,
-        gives_check: bool,
-    ) -> i32 {
-        let (beta, ply) = (node.beta, node.ply + 1);
-        let new_depth = node.depth - 1 + extension;
-        // node types: below a cut node the first move is expected to fail
-        // low (an all node), below an all node to fail high; a reduced
-        // late move is expected to fail high
-        let flipped = !node.cut_node;
-        if number == 0 {
-            return -self.child(gives_check, flipped, new_depth, -beta, -alpha, ply);
-        }
-        let mut v = 0;
-        if reduction > 0 {
-            v = -self.child(
-                gives_check,
-                true,
-                new_depth - reduction,
-                -alpha - 1,
-                -alpha,
-                ply,
-            );
-        }
-        if (reduction == 0 || v > alpha) && !self.aborted {
-            if self.options.switches.pvs {
-                v = -self.child(gives_check, flipped, new_depth, -alpha - 1, -alpha, ply);
-                if v > alpha && v < beta && !self.aborted {
-                    v = -self.child(gives_check, false, new_depth, -beta, -alpha, ply);
-                }
-            } else {
-                v = -self.child(gives_check, false, new_depth, -beta, -alpha, ply);
-            }
-        }
-        v
-    }
-
     /// Step 8f: the plies the history takes off a quiet move's late move
     /// reduction (see `late_move_reduction`): one for a move in the top
     /// quarter of the history, or with `histstats` twice the main history
@@ -457,7 +408,7 @@ impl Context<'_> {
         } else if o.switches.history_stats {
             (2 * main_history + cont_history) / o.tune.lmr_hist_div
         } else {
-            i32::from(self.history.is_good(&self.pos, mv))
+            i32::from(self.data.history.is_good(&self.pos, mv))
         }
     }
 
@@ -471,22 +422,26 @@ impl Context<'_> {
         if quiet {
             let bonus = super::ordering::bounded_bonus(depth);
             if o.switches.history && o.switches.history_stats {
-                self.history.update_bounded(&self.pos, mv, bonus);
+                self.data.history.update_bounded(&self.pos, mv, bonus);
                 for &q in failed_quiets {
-                    self.history.update_bounded(&self.pos, q, -bonus);
+                    self.data.history.update_bounded(&self.pos, q, -bonus);
                 }
             } else if o.switches.history {
-                self.history.reward(&self.pos, mv, depth);
+                self.data.history.reward(&self.pos, mv, depth);
             }
             if o.switches.history_stats {
                 let prev = self.moves_before(node.ply);
-                self.conthist.update_bounded(&self.pos, mv, &prev, bonus);
+                self.data
+                    .conthist
+                    .update_bounded(&self.pos, mv, &prev, bonus);
                 for &q in failed_quiets {
-                    self.conthist.update_bounded(&self.pos, q, &prev, -bonus);
+                    self.data
+                        .conthist
+                        .update_bounded(&self.pos, q, &prev, -bonus);
                 }
             }
             if o.switches.killers {
-                self.history.add_killer(node.ply, mv);
+                self.data.history.add_killer(node.ply, mv);
             }
         }
     }

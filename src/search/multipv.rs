@@ -46,8 +46,8 @@ pub(crate) fn root_lines(
     while lines.len() < want {
         let last = lines[lines.len() - 1].pv[0];
         ctx.banned.push(last);
-        let v = ctx.negamax(depth, -INFINITY, INFINITY, 0, true);
-        if ctx.aborted || ctx.pv_len[0] == 0 {
+        let v = ctx.negamax::<super::node::Root>(depth, -INFINITY, INFINITY, 0, false, None);
+        if ctx.aborted || ctx.stack.pv(0).is_empty() {
             break;
         }
         lines.push(RootLine {

@@ -8,6 +8,7 @@
 use super::context::Context;
 use super::limits::MAX_PLY;
 use super::moveloop::LoopEnd;
+pub(super) use super::node::{Node, NodeKind};
 use super::score::{mated_in, MATE_BOUND};
 use super::singular::Singular;
 use super::tt::{Bound, TtHit};
@@ -16,30 +17,6 @@ use crate::board::Move;
 /// Deepest ply at which a check (or a singular move) still extends
 /// (keeps the tree finite).
 pub(super) const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
-
-/// What the pruning rules ask of a node: its window, remaining depth,
-/// distance from the root, and kind.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Node {
-    pub depth: i32,
-    pub alpha: i32,
-    pub beta: i32,
-    pub ply: usize,
-    /// An open window (a principal-variation node): nothing is pruned.
-    pub pv_node: bool,
-    /// A null-window node where a fail-high is expected (the node type
-    /// of Knuth and Moore's analysis, as Stockfish tracks it): the first
-    /// move of an expected all node, a late move's reduced search. Read by
-    /// `cutlmr` and the singular step's `ipcscut`.
-    pub cut_node: bool,
-    pub in_check: bool,
-    /// The move this search of the node leaves out (`Move::NULL`: none):
-    /// the singular step searches the hash move's siblings this way.
-    pub excluded: Move,
-    /// The static evaluation is above the one two plies up (`improving`;
-    /// see `SearchOptions::improving` for what the pruning makes of it).
-    pub improving: bool,
-}
 
 /// What the transposition table says about a node.
 enum Probe {
@@ -51,20 +28,27 @@ enum Probe {
 }
 
 impl Context<'_> {
-    /// Negamax alpha-beta from the side to move's view.
-    pub fn negamax(
+    /// Negamax alpha-beta from the side to move's view, at `ply` of the
+    /// stack, for a node of kind `NODE` (`node.rs`: the root, a PV node
+    /// with an open window, or a non-PV node with a null one). `cut_node`: the caller expects a fail-high here (a null
+    /// window: a late move's reduced search, the first move of an expected
+    /// all node). `known_check`: whether the side to move is in check, when
+    /// the caller already knows (it tested the move for check).
+    pub fn negamax<NODE: NodeKind>(
         &mut self,
         mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        allow_null: bool,
+        cut_node: bool,
+        known_check: Option<bool>,
     ) -> i32 {
-        let known_check = self.known_check.take();
-        let pv_node = beta - alpha > 1;
-        let cut_node = std::mem::take(&mut self.next_cut_node) && !pv_node;
-        let excluded = self.excluded[ply];
-        self.pv_len[ply] = 0;
+        let pv_node = NODE::PV;
+        debug_assert_eq!(pv_node, beta - alpha > 1, "node kind against window");
+        debug_assert!(!NODE::ROOT || ply == 0, "a root node at ply {ply}");
+        let cut_node = cut_node && !pv_node;
+        let excluded = self.stack[ply].excluded;
+        self.stack.clear_pv(ply);
         if ply == 0 {
             self.root_depth = depth;
         }
@@ -142,7 +126,8 @@ impl Context<'_> {
         }
 
         // Step 6. Null-move pruning
-        if allow_null && excluded.is_null() {
+        // not twice in a row, nor in a search with a move left out
+        if excluded.is_null() && !self.stack.after_null_move(ply) {
             if let Some(score) = self.null_move(&node) {
                 return score;
             }
@@ -190,11 +175,11 @@ impl Context<'_> {
             Some(static_eval.unwrap_or_else(|| self.evaluate()))
         };
         let ply = node.ply;
-        self.eval_stack[ply] = eval;
+        self.stack[ply].static_eval = eval;
         let earlier = [2, 4]
             .iter()
             .filter(|&&back| ply >= back)
-            .find_map(|&back| self.eval_stack[ply - back]);
+            .find_map(|&back| self.stack[ply - back].static_eval);
         node.improving = matches!((eval, earlier), (Some(now), Some(then)) if now > then);
         node
     }
@@ -202,8 +187,7 @@ impl Context<'_> {
     /// Past the horizon: quiescence, or the static evaluation without it.
     fn horizon(&mut self, in_check: bool, alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.options.switches.quiescence {
-            self.known_check = Some(in_check);
-            self.quiesce(alpha, beta, ply)
+            self.quiesce(alpha, beta, ply, Some(in_check))
         } else {
             self.enter_node(ply);
             self.evaluate()
@@ -299,7 +283,7 @@ mod tests {
         with_context(pos, &options, u64::MAX, &mut data, |ctx| {
             let raw = ctx.evaluate();
             for (then, improving) in [(raw - 1, true), (raw, false)] {
-                ctx.eval_stack[0] = Some(then);
+                ctx.stack[0].static_eval = Some(then);
                 let node = Node {
                     depth: 5,
                     alpha: -INFINITY,
@@ -312,7 +296,7 @@ mod tests {
                     improving: false,
                 };
                 let node = ctx.improving(node, None);
-                assert_eq!(ctx.eval_stack[2], Some(raw));
+                assert_eq!(ctx.stack[2].static_eval, Some(raw));
                 assert_eq!(node.improving, improving, "two plies up {then}, now {raw}");
             }
         });

@@ -6,7 +6,7 @@
 //! units (a pawn is 10 in the default profile).
 
 use super::context::Context;
-use super::negamax::Node;
+use super::node::{Node, NonPv};
 use super::score::MATE_BOUND;
 use super::tunables::Tunables;
 use std::sync::{Arc, Mutex};
@@ -67,11 +67,10 @@ impl Context<'_> {
         }
         let r = t.null_reduction + i32::from(node.depth >= t.null_deep_depth);
         let beta = node.beta;
-        self.pos.make_null_move();
+        self.make_null_move_at(node.ply);
         self.tt.prefetch(self.pos.key());
-        self.moved[node.ply] = None;
-        self.next_cut_node = !node.cut_node;
-        let v = -self.negamax(node.depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
+        let (depth, ply) = (node.depth - 1 - r, node.ply + 1);
+        let v = -self.negamax::<NonPv>(depth, -beta, -beta + 1, ply, !node.cut_node, None);
         self.pos.unmake_null_move();
         if self.aborted {
             return Some(0);
@@ -143,7 +142,7 @@ impl Context<'_> {
             return 0;
         }
         if o.switches.lmr_table {
-            let r = self.lmr.get(depth, number) - i32::from(node.pv_node) - history_adjust;
+            let r = self.shared.lmr.get(depth, number) - i32::from(node.pv_node) - history_adjust;
             r.clamp(0, depth - 2)
         } else {
             1 + i32::from(number >= t.lmr_deep_move as usize && depth >= t.lmr_deep_depth)

@@ -10,10 +10,17 @@ use super::see;
 use crate::board::MoveList;
 
 impl Context<'_> {
-    /// Quiescence search of the position from the side to move's view.
-    pub(super) fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        let known_check = self.known_check.take();
-        self.pv_len[ply] = 0;
+    /// Quiescence search of the position from the side to move's view
+    /// (`known_check`: whether the side to move is in check, when the
+    /// caller knows).
+    pub(super) fn quiesce(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        known_check: Option<bool>,
+    ) -> i32 {
+        self.stack.clear_pv(ply);
         // Evasions that give check can go round for ever: a cannon's check
         // blocked by a piece that screens the other side's cannon, and back
         // (a depth-limited search with no clock then never ends). A repeated
@@ -73,7 +80,7 @@ impl Context<'_> {
                 continue;
             }
             self.pos.make_move(mv);
-            let v = -self.quiesce(-beta, -alpha, ply + 1);
+            let v = -self.quiesce(-beta, -alpha, ply + 1, None);
             self.pos.unmake_move();
             if self.aborted {
                 return 0;
@@ -118,7 +125,7 @@ mod tests {
         let options = SearchOptions::default();
         let mut data = ThreadData::default();
         let (aborted, seldepth) = with_context(pos, &options, NODE_LIMIT, &mut data, |ctx| {
-            ctx.quiesce(-INFINITY, INFINITY, 1);
+            ctx.quiesce(-INFINITY, INFINITY, 1, None);
             (ctx.aborted, ctx.own_stats().seldepth)
         });
         assert!(!aborted, "no end in {NODE_LIMIT} nodes");

@@ -4,9 +4,9 @@
 //! the main thread can report and limit the whole search's nodes).
 
 use super::busy::BusyTable;
-use super::limits::TimeBudget;
 use super::options::SearchOptions;
 use super::stats::SearchStats;
+use super::time::TimeBudget;
 use super::tt::TranspositionTable;
 use super::SearchControl;
 use crate::board::Move;

@@ -17,7 +17,8 @@
 //! under `algorithm=iprobcut`; the old option names stay as aliases.
 
 use super::context::Context;
-use super::negamax::{Node, MAX_EXTENSION_PLY};
+use super::negamax::MAX_EXTENSION_PLY;
+use super::node::{Node, NonPv};
 use super::score::MATE_BOUND;
 use super::tt::{Bound, TtHit};
 use crate::board::Move;
@@ -67,7 +68,7 @@ impl Context<'_> {
         match hit {
             Some(hit) if applies => {
                 let verdict = self.singular_search(node, hash_move, hit);
-                if self.log.is_some() {
+                if self.data.log.is_some() {
                     self.log_singular(node, hash_move, hit, verdict);
                 }
                 verdict
@@ -89,20 +90,20 @@ impl Context<'_> {
         let nodes_before = self.stats.nodes;
         let calls_before = self.counter.calls;
         self.pre_level += 1;
-        self.excluded[ply] = hash_move;
-        self.known_check = Some(false);
-        self.next_cut_node = node.cut_node;
-        let v = self.negamax(
+        self.stack[ply].excluded = hash_move;
+        let (window, cut_node) = ((singular_beta - 1, singular_beta), node.cut_node);
+        let v = self.negamax::<NonPv>(
             (depth - 1) / 2,
-            singular_beta - 1,
-            singular_beta,
+            window.0,
+            window.1,
             ply,
-            false,
+            cut_node,
+            Some(false),
         );
-        self.excluded[ply] = Move::NULL;
+        self.stack[ply].excluded = Move::NULL;
         self.pre_level -= 1;
         // the excluded search wrote its own line at this ply
-        self.pv_len[ply] = 0;
+        self.stack.clear_pv(ply);
         self.count_pre(nodes_before, calls_before);
         self.stats.pre_searches += 1;
         if self.aborted {

@@ -13,6 +13,7 @@
 
 use super::context::Context;
 use super::limits::MAX_PLY;
+use super::node::Root;
 use super::score::INFINITY;
 use super::shared::SharedSearch;
 use super::stats::SearchStats;
@@ -160,7 +161,7 @@ fn helper_search(
         let v = if options.switches.aspiration && depth >= options.tune.aspiration_min_depth {
             ctx.aspiration_search(depth, score)
         } else {
-            ctx.negamax(depth, -INFINITY, INFINITY, 0, true)
+            ctx.negamax::<Root>(depth, -INFINITY, INFINITY, 0, false, None)
         };
         if ctx.aborted {
             break;
@@ -181,8 +182,9 @@ fn helper_search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::limits::{Limits, TimeBudget};
+    use crate::search::limits::Limits;
     use crate::search::options::SearchOptions;
+    use crate::search::time::TimeBudget;
     use crate::search::tt::TranspositionTable;
     use crate::search::SearchControl;
     use std::time::Duration;
@@ -212,7 +214,7 @@ mod tests {
         busy.iter().for_each(|&key| table.enter(key, 1));
         let mut data = ThreadData::default();
         let mut ctx = Context::new(pos.clone(), &shared, &mut data, 0);
-        let score = ctx.negamax(depth, -INFINITY, INFINITY, 0, true);
+        let score = ctx.negamax::<Root>(depth, -INFINITY, INFINITY, 0, false, None);
         (score, ctx.own_stats().deferred)
     }
 

@@ -3,10 +3,11 @@
 //! directly rather than through a whole search.
 
 use super::context::Context;
-use super::limits::{Limits, TimeBudget};
+use super::limits::Limits;
 use super::options::SearchOptions;
 use super::shared::SharedSearch;
 use super::thread::ThreadData;
+use super::time::TimeBudget;
 use super::tt::TranspositionTable;
 use super::SearchControl;
 use crate::board::Position;

@@ -6,7 +6,7 @@
 
 use super::super::context::Context;
 use super::super::iprobcut::Ranked;
-use super::super::negamax::Node;
+use super::super::node::Node;
 use super::super::singular::Singular;
 use super::super::tt::TtHit;
 use crate::board::{Move, Position};
@@ -74,8 +74,9 @@ impl Context<'_> {
     fn loggable(&self, node: &Node, count: impl Fn(&NodeLog) -> usize) -> bool {
         self.pre_level == 0
             && self
+                .data
                 .log
-                .as_deref()
+                .as_ref()
                 .is_some_and(|log| log.depth == self.root_depth && count(log) < log.cap)
             && node.excluded.is_null()
     }
@@ -101,7 +102,7 @@ impl Context<'_> {
             kept: kept.to_vec(),
         };
         let entry = self.logged(node, step);
-        if let Some(log) = self.log.as_deref_mut() {
+        if let Some(log) = self.data.log.as_mut() {
             log.classic.push(entry);
         }
     }
@@ -124,7 +125,7 @@ impl Context<'_> {
             verdict: verdict_name(verdict),
         };
         let entry = self.logged(node, step);
-        if let Some(log) = self.log.as_deref_mut() {
+        if let Some(log) = self.data.log.as_mut() {
             log.singular.push(entry);
         }
     }

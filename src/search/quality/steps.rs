@@ -2,7 +2,7 @@
 //! tables the search to `d − 1` left (or cleared ones).
 
 use super::super::context::Context;
-use super::super::negamax::Node;
+use super::super::node::Node;
 use super::super::options::Algorithm;
 use super::super::score::MATE_BOUND;
 use super::super::tt::{Bound, TtHit};
