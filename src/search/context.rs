@@ -85,6 +85,9 @@ pub(crate) struct Context<'a> {
     /// The move a node at this ply leaves out (the singular step's search
     /// of the hash move's siblings); `Move::NULL` when none.
     pub(super) excluded: [Move; MAX_PLY + 1],
+    /// What each ply's excluded-move search said about the siblings
+    /// (`sefree`, `sefree.rs`).
+    pub(super) sibling_ranks: Box<[super::sefree::SiblingRanks; MAX_PLY + 1]>,
     /// Static evaluations along the path (`improving`; `None` in check).
     pub(super) eval_stack: [Option<i32>; MAX_PLY + 1],
     /// The depth of the current iteration (bounds singular extensions).
@@ -130,6 +133,7 @@ impl<'a> Context<'a> {
             root_score: 0,
             order_keys: Box::new([[0; MAX_MOVES]; MAX_PLY + 1]),
             excluded: [Move::NULL; MAX_PLY + 1],
+            sibling_ranks: Box::new([Default::default(); MAX_PLY + 1]),
             eval_stack: [None; MAX_PLY + 1],
             root_depth: 0,
             log: data.log.as_mut(),

@@ -25,6 +25,7 @@ mod pruning;
 pub mod quality;
 mod quiesce;
 mod score;
+mod sefree;
 mod see;
 mod shared;
 mod singular;

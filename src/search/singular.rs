@@ -89,6 +89,7 @@ impl Context<'_> {
         let nodes_before = self.stats.nodes;
         let calls_before = self.counter.calls;
         self.pre_level += 1;
+        self.sefree_start(ply);
         self.excluded[ply] = hash_move;
         self.known_check = Some(false);
         self.next_cut_node = node.cut_node;
