@@ -15,6 +15,7 @@ mod evalcache;
 mod iprobcut;
 mod limits;
 mod moveloop;
+mod mpclow;
 mod multipv;
 mod negamax;
 mod options;

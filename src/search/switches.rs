@@ -200,6 +200,9 @@ switches! {
     ipc_order "ipcorder" [] = false, paper false, mate Keep, Modern,
         "issue 55 experiment (docs/iprobcut-forms.md)",
         "iProbcut ranks to order, not to prune (RankCut, Lim and Lee 2006): only at PV and expected cut nodes, every child kept, late move reductions follow the pre-evaluation's rank";
+    mpc_low "mpclow" [] = false, paper false, mate Off, Modern,
+        "issue 55 experiment (docs/iprobcut-forms.md)",
+        "Multi-ProbCut on the fail-low side (Buro 1997/1999): at deep expected all nodes a late quiet move whose depth/3 null-window search stays below alpha - t*sigma is pruned";
     // --- Search II (issue 13)
     time_scaling "timescaling" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",
