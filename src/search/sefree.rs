@@ -79,7 +79,13 @@ impl Context<'_> {
     /// Once the moves behind the hash move are generated: the sibling
     /// that reached the bound moves up to index 1 (the order after it
     /// unchanged).
-    pub(super) fn sefree_promote(&mut self, ply: usize, ranks: &SiblingRanks, list: &mut MoveList, picker: &mut super::picker::Picker) {
+    pub(super) fn sefree_promote(
+        &mut self,
+        ply: usize,
+        ranks: &SiblingRanks,
+        list: &mut MoveList,
+        picker: &mut super::picker::Picker,
+    ) {
         if ranks.reached.is_null() || list.len() < 3 {
             return;
         }
