@@ -2,10 +2,13 @@
 //! presets leave off, each switch changes the search when on, and the
 //! search stays deterministic with all of them on.
 
+mod search_helpers;
+
 use chuhe::board::Position;
 use chuhe::search::{
-    bench_positions, Group, Limits, SearchControl, SearchOptions, SearchResult, Searcher, SWITCHES,
+    bench_positions, Group, Limits, SearchControl, SearchOptions, Searcher, SWITCHES,
 };
+use search_helpers::{repeatable_search, search};
 
 /// The Search II switches that shape a fixed-depth search, by option key.
 const DEPTH_SWITCHES: &[&str] = &["aspiration", "rfp", "futility", "lmp", "lmrtable", "see"];
@@ -14,17 +17,6 @@ const DEPTH_SWITCHES: &[&str] = &["aspiration", "rfp", "futility", "lmp", "lmrta
 const WORK_SWITCHES: &[&str] = &["lazyeval"];
 /// Switches that only act under a clock.
 const CLOCK_SWITCHES: &[&str] = &["timescaling", "partialiteration"];
-
-fn search(options: SearchOptions, pos: &Position, depth: i32) -> SearchResult {
-    let mut s = Searcher::new(options);
-    s.search(
-        pos,
-        &Limits::depth(depth),
-        &SearchControl::new(),
-        &[],
-        &mut |_| {},
-    )
-}
 
 fn with(mut o: SearchOptions, key: &str, on: bool) -> SearchOptions {
     o.set(key, if on { "on" } else { "off" }).unwrap();
@@ -178,18 +170,7 @@ fn each_iprobcut_play_switch_changes_the_search_and_keeps_it_deterministic() {
         let mut changed = false;
         for pos in positions.iter().take(6) {
             let a = search(off.clone(), pos, 8);
-            let b = search(on.clone(), pos, 8);
-            let again = search(on.clone(), pos, 8);
-            assert_eq!(
-                (b.stats, b.best_move, b.score),
-                (again.stats, again.best_move, again.score),
-                "{key}"
-            );
-            let mut p = pos.clone();
-            for &mv in &b.pv {
-                assert!(p.is_legal(mv), "{key}: illegal pv move in {}", pos.to_fen());
-                p.make_move(mv);
-            }
+            let b = repeatable_search(&on, pos, 8, key);
             changed |= a.stats.nodes != b.stats.nodes;
         }
         assert!(changed, "{key} changed no node count");

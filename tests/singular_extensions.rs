@@ -3,11 +3,11 @@
 //! deterministic, counted with the pre-evaluation statistics, and the only
 //! difference between the algorithms is iProbcut's own ranking step.
 
+mod search_helpers;
+
 use chuhe::board::Position;
-use chuhe::search::{
-    bench_positions, mate_distance, Algorithm, Limits, SearchControl, SearchOptions, SearchResult,
-    Searcher,
-};
+use chuhe::search::{bench_positions, mate_distance, Algorithm, SearchOptions};
+use search_helpers::{repeatable_search, search};
 
 /// The numbers of singular extensions, with values away from their
 /// defaults.
@@ -18,17 +18,6 @@ const SE_NUMBERS: &[(&str, &str)] = &[
     ("seequal", "1"),
     ("secut", "2"),
 ];
-
-fn search(options: SearchOptions, pos: &Position, depth: i32) -> SearchResult {
-    let mut s = Searcher::new(options);
-    s.search(
-        pos,
-        &Limits::depth(depth),
-        &SearchControl::new(),
-        &[],
-        &mut |_| {},
-    )
-}
 
 fn with(mut o: SearchOptions, key: &str, value: &str) -> SearchOptions {
     o.set(key, value).unwrap();
@@ -68,18 +57,7 @@ fn singular_extensions_change_the_search_deterministically_in_both_algorithms() 
         let mut changed = false;
         for pos in positions.iter().take(6) {
             let a = search(off.clone(), pos, 9);
-            let b = search(on.clone(), pos, 9);
-            let again = search(on.clone(), pos, 9);
-            assert_eq!(
-                (b.stats, b.best_move, b.score),
-                (again.stats, again.best_move, again.score),
-                "{algorithm}"
-            );
-            let mut p = pos.clone();
-            for &mv in &b.pv {
-                assert!(p.is_legal(mv), "illegal pv move in {}", pos.to_fen());
-                p.make_move(mv);
-            }
+            let b = repeatable_search(&on, pos, 9, &algorithm.to_string());
             assert!(b.stats.pre_nodes <= b.stats.nodes);
             changed |= a.stats.nodes != b.stats.nodes;
             if algorithm == Algorithm::AlphaBeta {
