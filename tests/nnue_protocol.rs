@@ -188,6 +188,10 @@ fn refusal(lines: &[String], path: &PathBuf, why: &str) {
     let l = &lines[0];
     assert!(l.starts_with("info string "), "{l}");
     assert!(l.to_lowercase().contains("evalfile unchanged"), "{l}");
+    assert!(
+        !l.contains("unchanged: evalfile:"),
+        "the option named twice: {l}"
+    );
     assert!(l.contains(&*path.to_string_lossy()), "{l}");
     assert!(l.contains(why), "{path:?}: {l}");
 }

@@ -20,7 +20,7 @@ use super::{Dialect, Event};
 use crate::board::{perft_divide, Colour, Move, Position};
 use crate::engine::options::{EngineOptions, SetOutcome};
 use crate::engine::{Engine, GoRequest, SearchHandle};
-use crate::search::{run_bench, Clock, Limits, SearchResult, MAX_PLY};
+use crate::search::{run_bench, Clock, Limits, OptionError, SearchResult, MAX_PLY};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -412,9 +412,19 @@ impl Controller {
             }
             SetOutcome::SearchChanged | SetOutcome::NewGame => {}
             SetOutcome::Unknown => self.out().unknown_option(name),
-            SetOutcome::Bad(e) => self
-                .out()
-                .info_string(&format!("option {name} unchanged: {e}")),
+            SetOutcome::Bad(e) => {
+                // the line names the option once: an invalid value's
+                // reason alone, without the error's own key prefix
+                let why = match e {
+                    OptionError::Invalid { reason, .. } => reason,
+                    OptionError::OutOfRange {
+                        value, min, max, ..
+                    } => format!("{value} is out of range (from {min} to {max})"),
+                    other => other.to_string(),
+                };
+                self.out()
+                    .info_string(&format!("option {name} unchanged: {why}"))
+            }
         }
     }
 
