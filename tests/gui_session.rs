@@ -3,87 +3,25 @@
 //! `BookSeed` fixes it) and the rank numbering of UCI moves (0-9, or 1-10
 //! as Fairy-Stockfish writes them). Every read has a timeout.
 
+mod engine_process;
 use chuhe::board::{Move, Position};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use engine_process::EngineProcess as Engine;
 use std::time::Duration;
 
 /// Only catches hangs; nothing here measures speed.
 const QUICK: Duration = Duration::from_secs(30);
 
-/// A running `chuhe` with its output read on a thread.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+/// A UCI session.
+fn uci() -> Engine {
+    Engine::handshake(QUICK, "uci", "uciok")
 }
 
-impl Engine {
-    /// Starts the binary and shakes hands in UCI.
-    fn uci() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start chuhe");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take().unwrap();
-        let mut e = Engine {
-            child,
-            stdin,
-            lines: rx,
-        };
-        e.send("uci");
-        e.until("uciok");
-        e
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write to chuhe");
-        self.stdin.flush().unwrap();
-    }
-
-    /// The lines up to and including the first starting with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(QUICK)
-                .unwrap_or_else(|_| panic!("no '{prefix}' in time; got {got:?}"));
-            let done = line.starts_with(prefix);
-            got.push(line);
-            if done {
-                return got;
-            }
-        }
-    }
-
-    /// The move of the next `bestmove` line, and the lines before it.
-    fn best(&mut self) -> (String, Vec<String>) {
-        let lines = self.until("bestmove");
-        let last = lines.last().unwrap();
-        let mv = last.split_whitespace().nth(1).unwrap().to_string();
-        (mv, lines)
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The move of the next `bestmove` line, and the lines before it.
+fn best(e: &mut Engine) -> (String, Vec<String>) {
+    let lines = e.until("bestmove");
+    let last = lines.last().unwrap();
+    let mv = last.split_whitespace().nth(1).unwrap().to_string();
+    (mv, lines)
 }
 
 /// Book choices asked for in one session.
@@ -95,7 +33,7 @@ fn draws(e: &mut Engine, n: usize) -> Vec<String> {
         .map(|_| {
             e.send("position startpos");
             e.send("go depth 1");
-            e.best().0
+            best(e).0
         })
         .collect()
 }
@@ -103,7 +41,7 @@ fn draws(e: &mut Engine, n: usize) -> Vec<String> {
 /// A fresh process's first `DRAWS` book moves from the start position
 /// with `Randomness` huge, after `setup` commands.
 fn book_choices(setup: &[&str]) -> Vec<String> {
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("setoption name Randomness value huge");
     for s in setup {
         e.send(s);
@@ -141,7 +79,7 @@ fn two_processes_with_one_seed_choose_alike() {
     // the draws do vary within the session (else the test proves nothing)
     assert!(a.iter().any(|m| m != &a[0]), "{a:?}");
     // set again after a few draws (UCCI's name): the sequence starts over
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("setoption name Randomness value huge");
     e.send("setoption name BookSeed value 4242");
     assert_eq!(draws(&mut e, 3), a[..3]);
@@ -170,13 +108,13 @@ fn iccs_of_ranks_from_one(mv: &str) -> String {
 /// (bare `fen`, as XBoard's adapter sends) keeps 0-9.
 #[test]
 fn ranks_from_one_are_recognised_and_answered() {
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("setoption name UseBook value false");
     e.send("setoption name UCI_Variant value xiangqi");
     // h3e3 is illegal with ranks 0-9 (h3 is empty) and legal with 1-10
     e.send("position startpos moves h3e3");
     e.send("go depth 3");
-    let (mv, lines) = e.best();
+    let (mv, lines) = best(&mut e);
     assert!(
         lines.iter().any(|l| l.contains("ranks 1-10")),
         "no note: {lines:?}"
@@ -191,17 +129,17 @@ fn ranks_from_one_are_recognised_and_answered() {
     // the session stays at 1-10: Red's answer is written with it as well
     e.send(&format!("position startpos moves h3e3 {mv}"));
     e.send("go depth 2");
-    let (mv, lines) = e.best();
+    let (mv, lines) = best(&mut e);
     assert!(lines.iter().all(|l| !l.contains("illegal")), "{lines:?}");
     let answer = Move::from_iccs(&iccs_of_ranks_from_one(&mv)).unwrap();
     assert!(pos.is_legal(answer), "{mv}");
 
     // a new session starts over at 0-9; a bare `fen` is UCI-cyclone
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("setoption name UseBook value false");
     e.send("fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves c3c4");
     e.send("go depth 2");
-    let (mv, lines) = e.best();
+    let (mv, lines) = best(&mut e);
     assert!(lines.iter().all(|l| !l.contains("ranks 1-10")), "{lines:?}");
     let pos = Position::from_fen_and_moves(None, ["c3c4"]).unwrap();
     assert!(pos.is_legal(Move::from_iccs(&mv).unwrap()), "{mv}");
@@ -211,7 +149,7 @@ fn ranks_from_one_are_recognised_and_answered() {
 /// refused with a message, never misread; fixed to 1-10 it is read.
 #[test]
 fn a_fixed_numbering_refuses_the_other() {
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("setoption name UseBook value false");
     e.send("setoption name Ranks value 0-9");
     e.send("position startpos moves h3e3");
@@ -226,7 +164,7 @@ fn a_fixed_numbering_refuses_the_other() {
     e.send("setoption name Ranks value 1-10");
     e.send("position startpos moves h3e3 h10g8");
     e.send("go depth 2");
-    let (mv, lines) = e.best();
+    let (mv, lines) = best(&mut e);
     assert!(lines.iter().all(|l| !l.contains("illegal")), "{lines:?}");
     // Red to move: its back rank is 1, never 0
     let (from, to) = ranks_of(&mv);

@@ -6,13 +6,12 @@
 //! The engine's stderr is read too: nothing panics. Every read has a
 //! timeout; nothing here measures speed.
 
+mod engine_process;
 use chuhe::eval::nnue::arch::{fnv1a64, FILE_BYTES};
 use chuhe::eval::nnue::file::QuantizedNet;
 use chuhe::eval::nnue::EMBEDDED_BYTES;
-use std::io::{BufRead, BufReader, Read, Write};
+use engine_process::EngineProcess as Engine;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 /// Only catches hangs.
@@ -21,110 +20,17 @@ const QUICK: Duration = Duration::from_secs(60);
 /// a few tens of thousands of nodes).
 const BENCH: &str = "bench 4";
 
-/// A running `chuhe` with its stdout read on a thread and its stderr
-/// collected on another.
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    stderr: Option<std::thread::JoinHandle<String>>,
-}
-
-impl Engine {
-    fn start(handshake: &str, ok: &str) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start chuhe");
-        let stdout = child.stdout.take().unwrap();
-        let mut stderr = child.stderr.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let errs = std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = stderr.read_to_string(&mut s);
-            s
-        });
-        let stdin = child.stdin.take();
-        let mut e = Engine {
-            child,
-            stdin,
-            lines: rx,
-            stderr: Some(errs),
-        };
-        e.send(handshake);
-        e.until(ok);
-        e
-    }
-
-    fn send(&mut self, line: &str) {
-        let s = self.stdin.as_mut().expect("stdin open");
-        writeln!(s, "{line}").expect("write to chuhe");
-        s.flush().unwrap();
-    }
-
-    /// The lines up to and including the first starting with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(QUICK)
-                .unwrap_or_else(|_| panic!("no '{prefix}' in time; got {got:?}"));
-            let done = line.starts_with(prefix);
-            got.push(line);
-            if done {
-                return got;
-            }
-        }
-    }
-
-    /// Sends `line`, then `isready`: the lines it caused, without the
-    /// `readyok`.
-    fn answer(&mut self, line: &str) -> Vec<String> {
-        self.send(line);
-        self.send("isready");
-        let mut got = self.until("readyok");
-        got.pop();
-        got
-    }
-
-    /// The node count of a `bench` (deterministic: one thread, its own
-    /// hash table, cleared per position).
-    fn bench_nodes(&mut self) -> u64 {
-        let lines = self.answer(BENCH);
-        let last = lines.last().expect("a bench line");
-        let nodes = last
-            .strip_suffix(" nps")
-            .and_then(|l| l.split(" nodes ").next());
-        nodes
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("not a bench line: {lines:?}"))
-    }
-
-    /// Ends the session and returns what the engine wrote to stderr.
-    fn finish(mut self) -> String {
-        self.send("quit");
-        self.stdin = None;
-        let _ = self.child.wait();
-        self.stderr.take().unwrap().join().unwrap()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The node count of a `bench` (deterministic: one thread, its own
+/// hash table, cleared per position).
+fn bench_nodes(e: &mut Engine) -> u64 {
+    let lines = e.answer(BENCH);
+    let last = lines.last().expect("a bench line");
+    let nodes = last
+        .strip_suffix(" nps")
+        .and_then(|l| l.split(" nodes ").next());
+    nodes
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("not a bench line: {lines:?}"))
 }
 
 /// The net files of these tests, written once per test under the target
@@ -199,11 +105,11 @@ fn refusal(lines: &[String], path: &PathBuf, why: &str) {
 #[test]
 fn ucci_evalfile_refuses_bad_files_and_keeps_the_net() {
     let files = Files::write("ucci");
-    let mut e = Engine::start("ucci", "ucciok");
+    let mut e = Engine::handshake(QUICK, "ucci", "ucciok");
     assert!(e.answer("setoption eval classic").is_empty());
-    let classic = e.bench_nodes();
+    let classic = bench_nodes(&mut e);
     assert!(e.answer("setoption eval net").is_empty());
-    let embedded = e.bench_nodes();
+    let embedded = bench_nodes(&mut e);
     assert_ne!(classic, embedded, "eval net searched like classic");
     e.send("position startpos");
     let eval_before = e.answer("eval");
@@ -214,13 +120,13 @@ fn ucci_evalfile_refuses_bad_files_and_keeps_the_net() {
     for (path, why) in files.bad() {
         let lines = e.answer(&format!("setoption evalfile {}", path.display()));
         refusal(&lines, path, why);
-        assert_eq!(e.bench_nodes(), embedded, "after {path:?}");
+        assert_eq!(bench_nodes(&mut e), embedded, "after {path:?}");
     }
     assert_eq!(e.answer("eval"), eval_before);
     // a good file loads and plays; a bad one now keeps that one
     let zero = files.zero.display().to_string();
     assert!(e.answer(&format!("setoption evalfile {zero}")).is_empty());
-    let with_zero = e.bench_nodes();
+    let with_zero = bench_nodes(&mut e);
     assert_ne!(
         with_zero, embedded,
         "the zero net searched like the embedded"
@@ -232,12 +138,12 @@ fn ucci_evalfile_refuses_bad_files_and_keeps_the_net() {
     );
     let lines = e.answer(&format!("setoption evalfile {}", files.truncated.display()));
     refusal(&lines, &files.truncated, "truncated");
-    assert_eq!(e.bench_nodes(), with_zero);
+    assert_eq!(bench_nodes(&mut e), with_zero);
     // empty: the embedded net again
     assert!(e.answer("setoption evalfile <empty>").is_empty());
-    assert_eq!(e.bench_nodes(), embedded);
+    assert_eq!(bench_nodes(&mut e), embedded);
     assert!(e.answer("setoption eval classic").is_empty());
-    assert_eq!(e.bench_nodes(), classic);
+    assert_eq!(bench_nodes(&mut e), classic);
     let stderr = e.finish();
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
@@ -245,19 +151,19 @@ fn ucci_evalfile_refuses_bad_files_and_keeps_the_net() {
 #[test]
 fn uci_evalfile_refuses_bad_files_and_keeps_the_net() {
     let files = Files::write("uci");
-    let mut e = Engine::start("uci", "uciok");
+    let mut e = Engine::handshake(QUICK, "uci", "uciok");
     assert!(e.answer("setoption name eval value net").is_empty());
-    let embedded = e.bench_nodes();
+    let embedded = bench_nodes(&mut e);
     for (path, why) in files.bad() {
         let lines = e.answer(&format!("setoption name EvalFile value {}", path.display()));
         refusal(&lines, path, why);
-        assert_eq!(e.bench_nodes(), embedded, "after {path:?}");
+        assert_eq!(bench_nodes(&mut e), embedded, "after {path:?}");
     }
     let zero = files.zero.display().to_string();
     assert!(e
         .answer(&format!("setoption name EvalFile value {zero}"))
         .is_empty());
-    let with_zero = e.bench_nodes();
+    let with_zero = bench_nodes(&mut e);
     assert_ne!(with_zero, embedded);
     // a search still answers under the loaded net (the book off, so the
     // net is asked)
@@ -270,7 +176,7 @@ fn uci_evalfile_refuses_bad_files_and_keeps_the_net() {
         "{lines:?}"
     );
     assert!(e.answer("setoption name EvalFile value <empty>").is_empty());
-    assert_eq!(e.bench_nodes(), embedded);
+    assert_eq!(bench_nodes(&mut e), embedded);
     let stderr = e.finish();
     assert!(!stderr.contains("panicked"), "{stderr}");
 }

@@ -1,12 +1,12 @@
 //! Whole protocol sessions against the built binary, through pipes. Every
 //! wait has a timeout, so a hang fails the test instead of blocking it.
 
+mod engine_process;
 use chuhe::board::{Move, Position};
-use std::io::Write;
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use engine_process::EngineProcess as Engine;
+use std::process::Command;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 /// Generous limit for replies that involve no deliberate waiting. No test
@@ -15,170 +15,23 @@ const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAK
 /// measured by `scripts/latency.sh` (see the README).
 const QUICK: Duration = Duration::from_secs(10);
 
-/// A running engine with its output read on a thread.
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<(Instant, String)>,
-    seen: Vec<String>,
+/// A UCCI session that searches every position (the opening book,
+/// on by default, would answer the first moves from the start).
+fn ucci() -> Engine {
+    let mut e = ucci_with_book();
+    e.send("setoption usebook false");
+    e
 }
 
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start chuhe");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        thread::spawn(move || {
-            use std::io::BufRead;
-            let mut r = std::io::BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match r.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        if tx.send((Instant::now(), line)).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-        Engine {
-            stdin: child.stdin.take(),
-            child,
-            lines: rx,
-            seen: Vec::new(),
-        }
-    }
-
-    fn send_bytes(&mut self, b: &[u8]) -> Instant {
-        let s = self.stdin.as_mut().expect("stdin open");
-        s.write_all(b).expect("write to engine");
-        s.flush().unwrap();
-        Instant::now()
-    }
-
-    fn send(&mut self, line: &str) -> Instant {
-        self.send_bytes(format!("{line}\n").as_bytes())
-    }
-
-    fn close_stdin(&mut self) -> Instant {
-        self.stdin = None;
-        Instant::now()
-    }
-
-    /// The next line, if one comes within `t`.
-    fn next_line(&mut self, t: Duration) -> Option<(Instant, String)> {
-        match self.lines.recv_timeout(t) {
-            Ok((at, l)) => {
-                self.seen.push(l.clone());
-                Some((at, l))
-            }
-            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
-        }
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str, t: Duration) -> (Instant, Vec<String>) {
-        let deadline = Instant::now() + t;
-        let mut got = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.next_line(left) {
-                Some((at, l)) => {
-                    let done = l.starts_with(prefix);
-                    got.push(l);
-                    if done {
-                        return (at, got);
-                    }
-                }
-                None => panic!(
-                    "no '{prefix}' within {t:?}; got {got:?}; session so far {:?}",
-                    self.seen
-                ),
-            }
-        }
-    }
-
-    /// The first line starting with `prefix`.
-    fn expect(&mut self, prefix: &str) -> String {
-        self.until(prefix, QUICK).1.pop().unwrap()
-    }
-
-    /// The `bestmove`/`nobestmove` line ending the current search.
-    fn best(&mut self, t: Duration) -> String {
-        let deadline = Instant::now() + t;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.next_line(left) {
-                Some((_, l)) if l.starts_with("bestmove") || l.starts_with("nobestmove") => {
-                    return l
-                }
-                Some(_) => {}
-                None => panic!("no bestmove within {t:?}; session {:?}", self.seen),
-            }
-        }
-    }
-
-    /// Asserts nothing but lines starting with `allowed` arrive within `t`.
-    fn quiet(&mut self, t: Duration, allowed: &str) {
-        let deadline = Instant::now() + t;
-        while let Some((_, l)) = self.next_line(deadline.saturating_duration_since(Instant::now()))
-        {
-            assert!(l.starts_with(allowed), "unexpected line {l:?}");
-        }
-    }
-
-    fn wait_exit(&mut self, t: Duration) -> Option<ExitStatus> {
-        let deadline = Instant::now() + t;
-        loop {
-            if let Some(s) = self.child.try_wait().unwrap() {
-                return Some(s);
-            }
-            if Instant::now() >= deadline {
-                return None;
-            }
-            thread::sleep(Duration::from_millis(1));
-        }
-    }
-
-    /// A UCCI session that searches every position (the opening book,
-    /// on by default, would answer the first moves from the start).
-    fn ucci() -> Engine {
-        let mut e = Engine::ucci_with_book();
-        e.send("setoption usebook false");
-        e
-    }
-
-    fn ucci_with_book() -> Engine {
-        let mut e = Engine::start();
-        e.send("ucci");
-        e.expect("ucciok");
-        e
-    }
-
-    /// A UCI session without the opening book.
-    fn uci() -> Engine {
-        let mut e = Engine::start();
-        e.send("uci");
-        e.expect("uciok");
-        e.send("setoption name UseBook value false");
-        e
-    }
+fn ucci_with_book() -> Engine {
+    Engine::handshake(QUICK, "ucci", "ucciok")
 }
 
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// A UCI session without the opening book.
+fn uci() -> Engine {
+    let mut e = Engine::handshake(QUICK, "uci", "uciok");
+    e.send("setoption name UseBook value false");
+    e
 }
 
 /// The move of a `bestmove` line.
@@ -198,9 +51,9 @@ fn fen_of(lines: &[String]) -> String {
 
 #[test]
 fn handshake_ucci() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(QUICK);
     e.send("ucci");
-    let (_, lines) = e.until("ucciok", QUICK);
+    let (_, lines) = e.until_within("ucciok", QUICK);
     assert!(lines[0].starts_with("id name chuhe"), "{lines:?}");
     assert!(lines.contains(&"option hashsize type spin min 1 max 4096 default 64".to_string()));
     assert!(lines
@@ -234,9 +87,9 @@ fn handshake_ucci() {
 
 #[test]
 fn handshake_uci() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(QUICK);
     e.send("uci");
-    let (_, lines) = e.until("uciok", QUICK);
+    let (_, lines) = e.until_within("uciok", QUICK);
     assert!(lines[0].starts_with("id name chuhe"), "{lines:?}");
     assert!(lines.contains(&"option name Hash type spin default 64 min 1 max 4096".to_string()));
     assert!(lines
@@ -252,7 +105,7 @@ fn handshake_uci() {
     e.send("setoption name BookFiles value <empty>");
     e.send("position startpos");
     e.send("go depth 1");
-    let (_, answer) = e.until("bestmove", QUICK);
+    let (_, answer) = e.until_within("bestmove", QUICK);
     assert!(
         answer.iter().all(|l| !l.contains("bookfiles")),
         "{answer:?}"
@@ -274,7 +127,7 @@ fn play_game(e: &mut Engine, go: &str, plies: usize, per_move: Duration) {
             e.send(&format!("position startpos moves {}", moves.join(" ")));
         }
         let sent = e.send(go);
-        let line = e.best(per_move);
+        let line = e.best_within(per_move);
         if line.starts_with("nobestmove") || line == "bestmove (none)" {
             assert!(
                 pos.legal_moves().is_empty(),
@@ -299,7 +152,7 @@ fn play_game(e: &mut Engine, go: &str, plies: usize, per_move: Duration) {
 
 #[test]
 fn game_ucci_with_clock() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     // 2 seconds left (UCCI seconds), increment 0
     play_game(&mut e, "go time 2 increment 0", 40, QUICK);
     e.send("setoption usemillisec true");
@@ -313,7 +166,7 @@ fn game_ucci_with_clock() {
 
 #[test]
 fn game_uci_with_clock() {
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("ucinewgame");
     play_game(
         &mut e,
@@ -331,7 +184,7 @@ fn stop_latency(e: &mut Engine) -> Duration {
     // let it get deep enough to be busy
     thread::sleep(Duration::from_millis(300));
     let sent = e.send("stop");
-    let (at, lines) = e.until("bestmove", QUICK);
+    let (at, lines) = e.until_within("bestmove", QUICK);
     let mv = best_move(lines.last().unwrap());
     let mut pos = Position::startpos();
     pos.make_move(Move::from_iccs("h2e2").unwrap());
@@ -342,7 +195,7 @@ fn stop_latency(e: &mut Engine) -> Duration {
 
 #[test]
 fn stop_is_answered_with_a_legal_move() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     // answered (within QUICK) with a legal move; the latency is a figure
     // of scripts/latency.sh, not a test bound
     let lat: Vec<Duration> = (0..3).map(|_| stop_latency(&mut e)).collect();
@@ -354,7 +207,7 @@ fn stop_is_answered_with_a_legal_move() {
 
 #[test]
 fn quit_during_search_exits() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("go infinite");
     thread::sleep(Duration::from_millis(300));
     let sent = e.send("quit");
@@ -366,32 +219,32 @@ fn quit_during_search_exits() {
 
 #[test]
 fn eof_exits_even_mid_search() {
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("go infinite");
     thread::sleep(Duration::from_millis(200));
     let closed = e.close_stdin();
     assert!(e.wait_exit(QUICK).is_some());
     eprintln!("EOF exit {:?}", closed.elapsed());
-    let mut idle = Engine::ucci();
+    let mut idle = ucci();
     idle.close_stdin();
     assert!(idle.wait_exit(QUICK).is_some());
 }
 
 #[test]
 fn banned_moves_are_never_chosen() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("position startpos");
     e.send("go depth 3");
-    let first = best_move(&e.best(QUICK));
+    let first = best_move(&e.best_within(QUICK));
     e.send(&format!("banmoves {first}"));
     e.send("go depth 3");
-    let second = best_move(&e.best(QUICK));
+    let second = best_move(&e.best_within(QUICK));
     assert_ne!(first, second);
     // the next position clears the list (a new game makes the search repeat)
     e.send("position startpos");
     e.send("setoption newgame");
     e.send("go depth 3");
-    assert_eq!(best_move(&e.best(QUICK)), first);
+    assert_eq!(best_move(&e.best_within(QUICK)), first);
     // banning every legal move leaves nothing
     let fen = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
     let pos = Position::from_fen(fen).unwrap();
@@ -400,15 +253,18 @@ fn banned_moves_are_never_chosen() {
     e.send(&format!("position fen {fen}"));
     e.send(&format!("banmoves {}", all[..all.len() - 1].join(" ")));
     e.send("go depth 4");
-    assert_eq!(best_move(&e.best(QUICK)).to_string(), all[all.len() - 1]);
+    assert_eq!(
+        best_move(&e.best_within(QUICK)).to_string(),
+        all[all.len() - 1]
+    );
     e.send(&format!("banmoves {}", all.join(" ")));
     e.send("go depth 4");
-    assert_eq!(e.best(QUICK), "nobestmove");
+    assert_eq!(e.best_within(QUICK), "nobestmove");
 }
 
 #[test]
 fn bad_input_never_crashes() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("position startpos moves h2e2 h9g7");
     // garbage bytes, empty lines, CRLF, whitespace, a 1 MB line
     e.send_bytes(b"\xff\xfe\x00\x80garbage\n\n\r\n   \t  \n");
@@ -441,21 +297,21 @@ fn bad_input_never_crashes() {
     e.send("position");
     e.expect("info string");
     e.send("d");
-    let (_, lines) = e.until("key", QUICK);
+    let (_, lines) = e.until_within("key", QUICK);
     let mut expected = Position::startpos();
     expected.make_move(Move::from_iccs("h2e2").unwrap());
     expected.make_move(Move::from_iccs("h9g7").unwrap());
     assert_eq!(fen_of(&lines), expected.to_fen());
     // nonsense numbers are clamped, never fatal
     e.send("go depth -5 nodes -1 time -3");
-    let line = e.best(QUICK);
+    let line = e.best_within(QUICK);
     assert!(expected.is_legal(best_move(&line)));
     // a limit without its value starts no search (not an endless one)
     e.send("go depth");
     assert!(e
         .expect("info string")
         .starts_with("info string go: depth needs a number"));
-    assert_eq!(e.best(QUICK), "nobestmove");
+    assert_eq!(e.best_within(QUICK), "nobestmove");
     e.send("setoption");
     e.send("setoption hashsize banana");
     e.send("setoption nosuchoption 3");
@@ -470,7 +326,7 @@ fn bad_input_never_crashes() {
 
 #[test]
 fn unknown_command_in_uci_is_answered() {
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("frobnicate now");
     assert_eq!(
         e.expect("info string"),
@@ -482,25 +338,25 @@ fn unknown_command_in_uci_is_answered() {
 
 #[test]
 fn depth_zero_is_static_evaluation() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("position startpos");
     e.send("go depth 0");
-    let (_, lines) = e.until("nobestmove", QUICK);
+    let (_, lines) = e.until_within("nobestmove", QUICK);
     assert!(lines[0].starts_with("info depth 0 score "), "{lines:?}");
-    let mut u = Engine::uci();
+    let mut u = uci();
     u.send("go depth 0");
-    let (_, lines) = u.until("bestmove", QUICK);
+    let (_, lines) = u.until_within("bestmove", QUICK);
     assert!(lines[0].starts_with("info depth 0 score cp "), "{lines:?}");
 }
 
 #[test]
 fn probe_reports_the_hash() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("probe startpos");
     assert_eq!(e.expect("pophash"), "pophash");
     e.send("position startpos");
     e.send("go depth 4");
-    let best = best_move(&e.best(QUICK));
+    let best = best_move(&e.best_within(QUICK));
     e.send("probe startpos");
     let line = e.expect("pophash");
     assert!(
@@ -514,10 +370,10 @@ fn probe_reports_the_hash() {
 
 #[test]
 fn display_eval_perft() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("startpos moves h2e2");
     e.send("d");
-    let (_, lines) = e.until("key", QUICK);
+    let (_, lines) = e.until_within("key", QUICK);
     assert_eq!(
         fen_of(&lines),
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
@@ -530,7 +386,7 @@ fn display_eval_perft() {
     e.send("eval");
     e.expect("total");
     e.send("go perft 2");
-    let (_, lines) = e.until("Nodes searched", QUICK);
+    let (_, lines) = e.until_within("Nodes searched", QUICK);
     assert_eq!(lines.last().unwrap(), "Nodes searched: 1920");
     assert_eq!(lines.iter().filter(|l| l.contains(": ")).count(), 45);
     e.send(&format!("fen {START_FEN}"));
@@ -541,22 +397,22 @@ fn display_eval_perft() {
 #[test]
 fn setoption_in_either_dialect() {
     // UCCI handshake, UCI-style setoption
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("setoption name showevals value false");
     e.send("go depth 2");
-    let (_, lines) = e.until("bestmove", QUICK);
+    let (_, lines) = e.until_within("bestmove", QUICK);
     assert!(lines.iter().all(|l| !l.contains(" evals ")), "{lines:?}");
     e.send("setoption showevals true");
     e.send("go depth 2");
-    let (_, lines) = e.until("bestmove", QUICK);
+    let (_, lines) = e.until_within("bestmove", QUICK);
     assert!(lines.iter().any(|l| l.contains(" evals ")), "{lines:?}");
     // UCI handshake, UCCI-style setoption
-    let mut u = Engine::uci();
+    let mut u = uci();
     u.send("setoption hashsize 8");
     u.send("setoption showevals off");
     u.send("SetOption Name Hash Value 16");
     u.send("go depth 2");
-    let (_, lines) = u.until("bestmove", QUICK);
+    let (_, lines) = u.until_within("bestmove", QUICK);
     assert!(
         lines.iter().all(|l| !l.starts_with("info string")),
         "{lines:?}"
@@ -567,7 +423,7 @@ fn setoption_in_either_dialect() {
 
 #[test]
 fn usemillisec_changes_time_units() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("setoption usemillisec true");
     e.send("position startpos");
     // 600 ms with one move to go: read as seconds it would be ten
@@ -575,7 +431,7 @@ fn usemillisec_changes_time_units() {
     // any machine
     let units = Duration::from_secs(60);
     let sent = e.send("go time 600 movestogo 1");
-    best_move(&e.best(units));
+    best_move(&e.best_within(units));
     let ms = sent.elapsed();
     assert!(ms < units, "{ms:?}");
     // in seconds (the default), 600 would be ten minutes: stop it instead
@@ -583,75 +439,75 @@ fn usemillisec_changes_time_units() {
     e.send("go time 600 movestogo 1");
     e.quiet(Duration::from_millis(800), "info");
     e.send("stop");
-    best_move(&e.best(QUICK));
+    best_move(&e.best_within(QUICK));
 }
 
 #[test]
 fn ponder_then_ponderhit() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("setoption usemillisec true");
     e.send("position startpos moves h2e2");
     // a short ponder search finishes quickly but its answer is held
     e.send("go ponder depth 3");
     e.quiet(Duration::from_millis(500), "info");
     e.send("ponderhit");
-    best_move(&e.best(QUICK));
+    best_move(&e.best_within(QUICK));
     // a clocked ponder search keeps thinking until ponderhit, then obeys the clock
     e.send("go ponder time 3000 increment 0");
     e.quiet(Duration::from_millis(600), "info");
     // the clock (3 s) ends the search: a ponder search that ignored it
     // would never answer
     e.send("ponderhit draw");
-    best_move(&e.best(QUICK));
+    best_move(&e.best_within(QUICK));
     // a ponder miss: stop answers at once
     e.send("go ponder time 3000");
     thread::sleep(Duration::from_millis(200));
     e.send("stop");
-    best_move(&e.best(QUICK));
+    best_move(&e.best_within(QUICK));
     // the same in UCI
-    let mut u = Engine::uci();
+    let mut u = uci();
     u.send("position startpos moves h2e2");
     u.send("go ponder wtime 3000 btime 3000");
     u.quiet(Duration::from_millis(400), "info");
     u.send("ponderhit");
-    best_move(&u.best(QUICK));
+    best_move(&u.best_within(QUICK));
 }
 
 #[test]
 fn isready_during_search() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("go infinite");
     thread::sleep(Duration::from_millis(100));
     e.send("isready");
     // readyok comes while the infinite search goes on (no bestmove first)
-    let (_, lines) = e.until("readyok", QUICK);
+    let (_, lines) = e.until_within("readyok", QUICK);
     assert!(lines.iter().all(|l| !l.starts_with("bestmove")));
     e.send("stop");
-    best_move(&e.best(QUICK));
+    best_move(&e.best_within(QUICK));
 }
 
 #[test]
 fn batch_mode_reads_after_the_search() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("setoption batch on");
     e.send("position startpos");
     e.send("go depth 5");
     e.send("isready");
-    let (_, lines) = e.until("readyok", QUICK);
+    let (_, lines) = e.until_within("readyok", QUICK);
     assert!(lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
     // input after EOF in batch mode: the search still finishes
     e.send("go depth 3");
     e.close_stdin();
-    best_move(&e.best(QUICK));
+    best_move(&e.best_within(QUICK));
     assert!(e.wait_exit(QUICK).is_some());
 }
 
 #[test]
 fn bench_does_not_kill_the_engine() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("bench 1");
     e.send("isready");
-    let (_, lines) = e.until("readyok", Duration::from_secs(60));
+    let (_, lines) = e.until_within("readyok", Duration::from_secs(60));
     assert!(
         lines
             .iter()
@@ -662,38 +518,38 @@ fn bench_does_not_kill_the_engine() {
 
 #[test]
 fn resign_and_draw_suffixes() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     // Red mates in 3 plies; after Red's first move Black is lost
     let fen = "4k4/9/9/9/9/9/9/9/9/R2K4R w - - 0 1";
     e.send(&format!("position fen {fen}"));
     e.send("go depth 3");
-    let attack = best_move(&e.best(QUICK));
+    let attack = best_move(&e.best_within(QUICK));
     e.send(&format!("position fen {fen} moves {attack}"));
     e.send("go depth 4");
-    let line = e.best(QUICK);
+    let line = e.best_within(QUICK);
     assert!(!line.contains("resign"), "resign is off by default: {line}");
     e.send("setoption resign true");
     e.send("go depth 4");
-    let line = e.best(QUICK);
+    let line = e.best_within(QUICK);
     assert!(line.ends_with(" resign"), "{line}");
     best_move(&line);
     // a dead-level ending late in the game: a draw offer is accepted
     e.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 80");
     e.send("go depth 3");
-    assert!(!e.best(QUICK).contains("draw"));
+    assert!(!e.best_within(QUICK).contains("draw"));
     e.send("go draw depth 3");
-    assert!(e.best(QUICK).ends_with(" draw"));
+    assert!(e.best_within(QUICK).ends_with(" draw"));
     e.send("setoption draw false");
     e.send("go draw depth 3");
-    assert!(!e.best(QUICK).contains("draw"));
+    assert!(!e.best_within(QUICK).contains("draw"));
 }
 
 #[test]
 fn opening_book_answers_known_positions_only_when_enabled() {
-    let mut e = Engine::ucci_with_book();
+    let mut e = ucci_with_book();
     e.send("position startpos");
     e.send("go time 5");
-    let (_, lines) = e.until("bestmove", QUICK);
+    let (_, lines) = e.until_within("bestmove", QUICK);
     let book: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("info depth 0 score "))
@@ -707,13 +563,13 @@ fn opening_book_answers_known_positions_only_when_enabled() {
     // a banned book move is not played
     e.send("banmoves h2e2");
     e.send("go time 5");
-    let (_, lines) = e.until("bestmove", QUICK);
+    let (_, lines) = e.until_within("bestmove", QUICK);
     assert_ne!(best_move(lines.last().unwrap()).to_string(), "h2e2");
     // without the book the engine searches
     e.send("setoption usebook false");
     e.send("position startpos");
     e.send("go depth 3");
-    let (_, lines) = e.until("bestmove", QUICK);
+    let (_, lines) = e.until_within("bestmove", QUICK);
     assert!(
         lines.iter().any(|l| l.starts_with("info depth 3")),
         "{lines:?}"
@@ -737,14 +593,14 @@ fn info_times(lines: &[String]) -> Vec<u64> {
 fn quit_during_a_search_answers_it_first() {
     // the issue's reproduction: piped commands ending in `quit`
     for stop_first in [false, true] {
-        let mut e = Engine::ucci();
+        let mut e = ucci();
         e.send("position startpos moves h2e2 h9g7");
         e.send("go depth 30");
         if stop_first {
             e.send("stop");
         }
         e.send("quit");
-        let (_, lines) = e.until("bye", QUICK);
+        let (_, lines) = e.until_within("bye", QUICK);
         let best: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
         assert_eq!(best.len(), 1, "{lines:?}");
         let mut pos = Position::startpos();
@@ -754,35 +610,35 @@ fn quit_during_a_search_answers_it_first() {
         assert!(e.wait_exit(QUICK).is_some_and(|s| s.success()));
     }
     // UCI: the bestmove comes, there is no `bye`
-    let mut u = Engine::uci();
+    let mut u = uci();
     u.send("go infinite");
     u.send("quit");
-    best_move(&u.best(QUICK));
+    best_move(&u.best_within(QUICK));
     assert!(u.wait_exit(QUICK).is_some());
 }
 
 #[test]
 fn malformed_go_starts_no_search() {
     // the fuzzer's minimal case
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("go nodes x");
     assert_eq!(
         e.expect("info string"),
         "info string go: nodes needs a number, not 'x'; no search"
     );
-    assert_eq!(e.best(QUICK), "bestmove (none)");
+    assert_eq!(e.best_within(QUICK), "bestmove (none)");
     e.send("go movetime ");
     e.expect("info string go: movetime needs a number");
-    assert_eq!(e.best(QUICK), "bestmove (none)");
+    assert_eq!(e.best_within(QUICK), "bestmove (none)");
     e.send("stop");
     e.send("isready");
     e.expect("readyok");
     e.send("position startpos moves h2e2");
     e.send("go depth 2");
-    let mv = best_move(&e.best(QUICK));
+    let mv = best_move(&e.best_within(QUICK));
     assert!(Position::from_fen_and_moves(None, ["h2e2", &mv.to_string()]).is_ok());
     // UCCI answers nobestmove
-    let mut c = Engine::ucci();
+    let mut c = ucci();
     for bad in [
         "go depth notanumber",
         "go depth",
@@ -790,7 +646,7 @@ fn malformed_go_starts_no_search() {
         "go wibble",
     ] {
         c.send(bad);
-        let (_, lines) = c.until("nobestmove", QUICK);
+        let (_, lines) = c.until_within("nobestmove", QUICK);
         assert!(lines[0].starts_with("info string go:"), "{bad}: {lines:?}");
     }
     c.send("isready");
@@ -799,7 +655,7 @@ fn malformed_go_starts_no_search() {
 
 #[test]
 fn go_while_searching_is_refused() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("position startpos moves h2e2");
     e.send("go infinite");
     e.send("go depth 1");
@@ -811,20 +667,20 @@ fn go_while_searching_is_refused() {
     // the running search goes on until stop, and only it is answered
     e.quiet(Duration::from_millis(300), "info depth");
     e.send("stop");
-    best_move(&e.best(QUICK));
+    best_move(&e.best_within(QUICK));
     e.send("isready");
-    let (_, lines) = e.until("readyok", QUICK);
+    let (_, lines) = e.until_within("readyok", QUICK);
     assert!(lines.iter().all(|l| !l.contains("bestmove")), "{lines:?}");
 }
 
 #[test]
 fn uci_book_lines_carry_cp() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(QUICK);
     e.send("uci");
     e.expect("uciok");
     e.send("position startpos");
     e.send("go depth 5");
-    let (_, lines) = e.until("bestmove", QUICK);
+    let (_, lines) = e.until_within("bestmove", QUICK);
     let book: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("info depth 0"))
@@ -837,13 +693,13 @@ fn uci_book_lines_carry_cp() {
 
 #[test]
 fn ponderhit_keeps_the_search_clock() {
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("position startpos moves h2e2");
     e.send("go ponder movetime 1500");
-    let (_, mut lines) = e.until("info depth 3", QUICK);
+    let (_, mut lines) = e.until_within("info depth 3", QUICK);
     thread::sleep(Duration::from_millis(300));
     e.send("ponderhit");
-    let (_, rest) = e.until("bestmove", QUICK);
+    let (_, rest) = e.until_within("bestmove", QUICK);
     lines.extend(rest);
     let times = info_times(&lines);
     assert!(times.len() >= 3, "{lines:?}");
@@ -853,11 +709,11 @@ fn ponderhit_keeps_the_search_clock() {
 
 #[test]
 fn go_mate_and_searchmoves() {
-    let mut e = Engine::uci();
+    let mut e = uci();
     // two rooks mate in one; `go mate 2` ends by itself once it is proven
     e.send("position fen 3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1");
     e.send("go mate 2");
-    let (_, lines) = e.until("bestmove", QUICK);
+    let (_, lines) = e.until_within("bestmove", QUICK);
     assert!(
         lines.iter().any(|l| l.contains("score mate 1")),
         "{lines:?}"
@@ -866,14 +722,14 @@ fn go_mate_and_searchmoves() {
     // no mate there: the search is bounded by the mate distance
     e.send("position startpos");
     e.send("go mate 1");
-    best_move(&e.best(QUICK));
+    best_move(&e.best_within(QUICK));
     // searchmoves: only the listed root moves are considered
     e.send("position startpos");
     e.send("go depth 3 searchmoves a3a4 i3i4");
-    let mv = best_move(&e.best(QUICK)).to_string();
+    let mv = best_move(&e.best_within(QUICK)).to_string();
     assert!(mv == "a3a4" || mv == "i3i4", "{mv}");
     e.send("go depth 2 searchmoves a0a5");
-    let (_, lines) = e.until("bestmove", QUICK);
+    let (_, lines) = e.until_within("bestmove", QUICK);
     assert!(
         lines.iter().any(|l| l.contains("none of the searchmoves")),
         "{lines:?}"
@@ -883,9 +739,9 @@ fn go_mate_and_searchmoves() {
 
 #[test]
 fn help_in_the_loop_and_on_the_command_line() {
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send("help");
-    let (_, lines) = e.until("info string debugging", QUICK);
+    let (_, lines) = e.until_within("info string debugging", QUICK);
     assert!(
         lines.iter().any(|l| l.contains("position {startpos|fen")),
         "{lines:?}"
@@ -914,7 +770,7 @@ fn out_of_range_values_are_refused_with_their_range() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("from 1 to 4096"), "{err}");
     // the protocol names the range and keeps the old value
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("setoption name Hash value 99999999");
     let line = e.expect("info string");
     assert!(line.contains("from 1 to 4096"), "{line}");
@@ -933,13 +789,13 @@ fn out_of_range_values_are_refused_with_their_range() {
 #[test]
 fn threads_search_in_both_dialects() {
     let threads = chuhe::search::max_threads().min(2);
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send(&format!("setoption name Threads value {threads}"));
     e.send("isready");
     e.expect("readyok");
     e.send("position startpos moves h2e2");
     e.send("go depth 6");
-    let (_, lines) = e.until("bestmove", QUICK);
+    let (_, lines) = e.until_within("bestmove", QUICK);
     assert!(
         lines.iter().any(|l| l.starts_with("info depth 6")),
         "{lines:?}"
@@ -954,7 +810,7 @@ fn threads_search_in_both_dialects() {
     e.send("quit");
     assert!(e.wait_exit(QUICK).is_some_and(|s| s.success()));
 
-    let mut e = Engine::ucci();
+    let mut e = ucci();
     e.send(&format!("setoption threads {threads}"));
     e.send("position startpos");
     e.send("go infinite");
@@ -970,13 +826,13 @@ fn threads_search_in_both_dialects() {
 #[test]
 fn multipv_reports_k_lines_and_plays_line_one() {
     for (mut e, name) in [
-        (Engine::uci(), "setoption name MultiPV value 3"),
-        (Engine::ucci(), "setoption multipv 3"),
+        (uci(), "setoption name MultiPV value 3"),
+        (ucci(), "setoption multipv 3"),
     ] {
         e.send(name);
         e.send("position startpos moves h2e2 h9g7");
         e.send("go depth 4");
-        let (_, lines) = e.until("bestmove", Duration::from_secs(60));
+        let (_, lines) = e.until_within("bestmove", Duration::from_secs(60));
         let best = lines.last().unwrap().split(' ').nth(1).unwrap().to_string();
         let depth4: Vec<&String> = lines
             .iter()
@@ -997,7 +853,7 @@ fn multipv_reports_k_lines_and_plays_line_one() {
 
 #[test]
 fn strength_options_refuse_values_outside_their_range() {
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("setoption name Skill Level value 21");
     assert!(e.expect("info string").contains("from 0 to 20"));
     e.send("setoption name MultiPV value 0");
@@ -1009,7 +865,7 @@ fn strength_options_refuse_values_outside_their_range() {
     e.send("setoption name UCI_LimitStrength value true");
     e.send("position startpos moves h2e2 h9g7");
     e.send("go depth 3");
-    let best = e.best(Duration::from_secs(60));
+    let best = e.best_within(Duration::from_secs(60));
     let mv = best.split(' ').nth(1).unwrap();
     let pos = Position::from_fen_and_moves(None, ["h2e2", "h9g7"]).unwrap();
     assert!(
@@ -1043,13 +899,13 @@ fn uci_show_wdl_reports_the_model_and_ucci_never() {
     // Red a rook up: the side to move (Red) is winning; then Black to move
     // in the same position: losing
     let fen = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
-    let mut e = Engine::uci();
+    let mut e = uci();
     e.send("setoption name UCI_ShowWDL value true");
     let mut seen = Vec::new();
     for side in ["w", "b"] {
         e.send(&format!("position fen {fen} {side} - - 0 1"));
         e.send("go depth 3");
-        let (_, lines) = e.until("bestmove", Duration::from_secs(60));
+        let (_, lines) = e.until_within("bestmove", Duration::from_secs(60));
         let infos: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
         assert!(!infos.is_empty(), "{lines:?}");
         let last = infos.last().unwrap();
@@ -1064,12 +920,12 @@ fn uci_show_wdl_reports_the_model_and_ucci_never() {
     );
     e.send("setoption name UCI_ShowWDL value false");
     e.send("go depth 2");
-    let (_, lines) = e.until("bestmove", Duration::from_secs(60));
+    let (_, lines) = e.until_within("bestmove", Duration::from_secs(60));
     assert!(lines.iter().all(|l| wdl_of(l).is_none()), "{lines:?}");
-    let mut u = Engine::ucci();
+    let mut u = ucci();
     u.send("setoption UCI_ShowWDL true");
     u.send(&format!("position fen {fen} w - - 0 1"));
     u.send("go depth 2");
-    let (_, lines) = u.until("bestmove", Duration::from_secs(60));
+    let (_, lines) = u.until_within("bestmove", Duration::from_secs(60));
     assert!(lines.iter().all(|l| wdl_of(l).is_none()), "{lines:?}");
 }
