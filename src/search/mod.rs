@@ -13,6 +13,7 @@ mod context;
 mod conthist;
 mod driver;
 mod evalcache;
+mod history;
 mod iprobcut;
 mod limits;
 mod moveloop;

@@ -155,7 +155,7 @@ impl Context<'_> {
             // continuation entries: read once for the reduction
             let (main_history, cont_history) = match &stats_prev {
                 Some(prev) if quiet => (
-                    self.data.history.quiet_score(&self.pos, mv),
+                    self.data.history.score(&self.pos, mv),
                     self.data.conthist.score(&self.pos, mv, prev),
                 ),
                 _ => (0, 0),
@@ -420,24 +420,22 @@ impl Context<'_> {
         let o = self.options;
         let depth = node.depth;
         if quiet {
-            let bonus = super::ordering::bounded_bonus(depth);
+            let bonus = super::history::bounded_bonus(depth);
+            let history = &mut self.data.history;
             if o.switches.history && o.switches.history_stats {
-                self.data.history.update_bounded(&self.pos, mv, bonus);
+                history.update(&self.pos, mv, bonus);
                 for &q in failed_quiets {
-                    self.data.history.update_bounded(&self.pos, q, -bonus);
+                    history.update(&self.pos, q, -bonus);
                 }
             } else if o.switches.history {
-                self.data.history.reward(&self.pos, mv, depth);
+                history.reward_unbounded(&self.pos, mv, depth);
             }
             if o.switches.history_stats {
                 let prev = self.moves_before(node.ply);
-                self.data
-                    .conthist
-                    .update_bounded(&self.pos, mv, &prev, bonus);
+                let conthist = &mut self.data.conthist;
+                conthist.update(&self.pos, mv, &prev, bonus);
                 for &q in failed_quiets {
-                    self.data
-                        .conthist
-                        .update_bounded(&self.pos, q, &prev, -bonus);
+                    conthist.update(&self.pos, q, &prev, -bonus);
                 }
             }
             if o.switches.killers {

@@ -3,7 +3,7 @@
 //! them into that order lazily (`picker.rs`).
 
 use super::conthist::{ContKey, ContinuationHistory};
-use super::limits::MAX_PLY;
+use super::history::{History, HISTORY_MAX};
 use super::picker::{bound, exact, score_of, sort_rest};
 use super::see;
 use crate::board::{Move, MoveList, PieceKind, Position};
@@ -18,116 +18,9 @@ const ATTACKER: [i32; 7] = [1, 2, 2, 4, 9, 4, 1];
 const HASH_MOVE: i32 = 1 << 29;
 const CAPTURE_BASE: i32 = 1 << 28;
 const KILLER_BASE: i32 = 1 << 27;
-/// History scores are kept below this so they never pass the killers.
-const HISTORY_MAX: i32 = 1 << 26;
-
-/// With `histstats` the history moves by bonuses and maluses pulled
-/// toward ±this (Stockfish's "gravity"): a score says how often a move
-/// cut off against how often it failed, and stays comparable over a game.
-pub const HISTORY_GRAVITY_MAX: i32 = 1 << 14;
-
-/// The bounded history's bonus (or malus) for a cut-off at `depth`:
-/// linear in depth, from 0.3 % to 15 % of the range (Stockfish's shape).
-pub fn bounded_bonus(depth: i32) -> i32 {
-    (300 * depth - 250).clamp(50, 2400)
-}
 
 /// Captures that lose material by SEE go after every quiet move.
 const LOSING_CAPTURE_BASE: i32 = -(1 << 28);
-
-/// History and killer tables: everything one search thread learns about
-/// move order.
-pub struct History {
-    table: Box<[[i32; 90]; 16]>,
-    killers: [[Move; 2]; MAX_PLY + 2],
-    /// The largest history score (kept through aging and halving), the
-    /// yardstick of "good history" for late move reductions.
-    max: i32,
-}
-
-impl Default for History {
-    fn default() -> Self {
-        History {
-            table: Box::new([[0; 90]; 16]),
-            killers: [[Move::NULL; 2]; MAX_PLY + 2],
-            max: 0,
-        }
-    }
-}
-
-impl History {
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        *self = History::default();
-    }
-
-    /// Called between searches: old history fades, killers are dropped.
-    pub fn age(&mut self) {
-        for row in self.table.iter_mut() {
-            for v in row.iter_mut() {
-                *v /= 4;
-            }
-        }
-        self.max /= 4;
-        self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
-    }
-
-    /// Rewards a quiet move that caused a cut-off at `depth`.
-    pub fn reward(&mut self, pos: &Position, mv: Move, depth: i32) {
-        let p = pos.piece_code_at(mv.from().index());
-        let v = &mut self.table[p][mv.to().index()];
-        *v += depth * depth;
-        self.max = self.max.max(*v);
-        if *v >= HISTORY_MAX {
-            for row in self.table.iter_mut() {
-                for x in row.iter_mut() {
-                    *x /= 2;
-                }
-            }
-            self.max /= 2;
-        }
-    }
-
-    /// `histstats`: moves the quiet `mv`'s history by `bonus` (see
-    /// [`bounded_bonus`], negative for a move that failed before the
-    /// cut-off move), pulled
-    /// toward ±[`HISTORY_GRAVITY_MAX`] so it never leaves that range.
-    pub fn update_bounded(&mut self, pos: &Position, mv: Move, bonus: i32) {
-        let b = bonus.clamp(-HISTORY_GRAVITY_MAX, HISTORY_GRAVITY_MAX);
-        let v = &mut self.table[pos.piece_code_at(mv.from().index())][mv.to().index()];
-        *v += b - *v * b.abs() / HISTORY_GRAVITY_MAX;
-        self.max = self.max.max(*v);
-    }
-
-    /// The quiet `mv`'s history score (not yet made).
-    pub fn quiet_score(&self, pos: &Position, mv: Move) -> i32 {
-        self.score(pos, mv)
-    }
-
-    /// Remembers a killer at `ply`.
-    pub fn add_killer(&mut self, ply: usize, mv: Move) {
-        let k = &mut self.killers[ply];
-        if k[0] != mv {
-            k[1] = k[0];
-            k[0] = mv;
-        }
-    }
-
-    /// The killers at `ply`.
-    pub fn killers(&self, ply: usize) -> [Move; 2] {
-        self.killers[ply]
-    }
-
-    fn score(&self, pos: &Position, mv: Move) -> i32 {
-        self.table[pos.piece_code_at(mv.from().index())][mv.to().index()]
-    }
-
-    /// Whether the quiet move `mv` (not yet made) has a history score in
-    /// the top quarter of the table's range.
-    pub fn is_good(&self, pos: &Position, mv: Move) -> bool {
-        self.max > 0 && self.score(pos, mv) * 4 >= self.max
-    }
-}
 
 /// What the orderer may use.
 #[derive(Copy, Clone)]
@@ -250,6 +143,7 @@ pub fn order_moves(
 mod tests {
     use super::*;
     use crate::search::bench::bench_positions;
+    use crate::search::history::bounded_bonus;
     use crate::search::picker::Picker;
     use rand::rngs::StdRng;
     use rand::seq::SliceRandom;
@@ -287,9 +181,9 @@ mod tests {
                         continue;
                     }
                     if rng.gen_bool(0.5) {
-                        history.reward(&pos, mv, rng.gen_range(1..4));
+                        history.reward_unbounded(&pos, mv, rng.gen_range(1..4));
                     } else {
-                        history.update_bounded(&pos, mv, -bounded_bonus(3));
+                        history.update(&pos, mv, -bounded_bonus(3));
                     }
                 }
                 let hints = OrderingHints {
