@@ -102,6 +102,7 @@ enum Stage {
 /// A move the picker gives and its place.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Picked {
+    /// The move.
     pub mv: Move,
     /// Its place in the order, 0 first (what late-move pruning and
     /// reductions count; a deferred move keeps its own).
