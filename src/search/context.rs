@@ -1,12 +1,10 @@
 //! The per-search state of one thread: its position, counters, PV and
 //! limits, and the services the node functions (`negamax.rs`,
 //! `quiesce.rs`, `iprobcut.rs`) share: evaluation, node counting and
-//! polling, repetitions, move generation in order, aspiration windows.
+//! polling, repetitions, aspiration windows.
 
 use super::node::Root;
 use super::options::SearchOptions;
-use super::ordering::{order_moves, resolve_capture, score_moves, OrderingHints, QUIET_CEILING};
-use super::picker::Picker;
 use super::score::{INFINITY, MATE_BOUND, RULE_LOSS};
 use super::shared::SharedSearch;
 use super::stack::Stack;
@@ -15,7 +13,7 @@ use super::thread::ThreadData;
 use super::time::ThreadClock;
 use super::tt::TranspositionTable;
 use crate::board::rules::{self, Verdict};
-use crate::board::{Move, MoveList, PieceKind, Position};
+use crate::board::{Move, PieceKind, Position};
 use crate::eval::{EvalCounter, Evaluator};
 
 /// Nodes between two looks at the clock and the stop flag.
@@ -164,100 +162,6 @@ impl<'a> Context<'a> {
     pub(super) fn move_limit_reached(&self) -> bool {
         let limit = self.options.move_limit_plies;
         limit > 0 && self.pos.halfmove_clock() as u32 >= limit
-    }
-
-    /// The legal moves (banned root moves left out), best first, into
-    /// `moves` (filled in place: no list copied out of a return value).
-    pub(super) fn ordered_moves(
-        &mut self,
-        in_check: bool,
-        ply: usize,
-        hints: &OrderingHints,
-        moves: &mut MoveList,
-    ) {
-        self.legal_moves(in_check, ply, moves);
-        let prev = self.moves_before(ply);
-        let continuation = self
-            .options
-            .switches
-            .history_stats
-            .then_some((&self.data.conthist, &prev));
-        order_moves(
-            &mut self.pos,
-            moves,
-            hints,
-            &self.data.history,
-            continuation,
-            &mut self.stack[ply].keys,
-        );
-    }
-
-    /// The legal moves (banned root moves and `excluded` left out) into
-    /// `moves` in generation order, and their picking keys into the row
-    /// of `ply`, for the move loop to order lazily: a [`Picker`] for them.
-    /// (Leaving a move out before the stable sort or after it comes to
-    /// the same order.)
-    pub(super) fn scored_moves(
-        &mut self,
-        in_check: bool,
-        ply: usize,
-        hints: &OrderingHints,
-        excluded: Move,
-        moves: &mut MoveList,
-    ) -> Picker {
-        self.legal_moves(in_check, ply, moves);
-        if !excluded.is_null() {
-            moves.retain(|m| m != excluded);
-        }
-        let prev = self.moves_before(ply);
-        let continuation = self
-            .options
-            .switches
-            .history_stats
-            .then_some((&self.data.conthist, &prev));
-        let keys = &mut self.stack[ply].keys[..moves.len()];
-        let high = score_moves(
-            &self.pos,
-            moves.as_slice(),
-            hints,
-            &self.data.history,
-            continuation,
-            keys,
-        );
-        Picker::new(moves.len(), high, QUIET_CEILING)
-    }
-
-    /// Brings the move the loop at `ply` is about to search at `i` into
-    /// its place (see `picker.rs`).
-    #[inline(always)]
-    pub(super) fn place_move(
-        &mut self,
-        ply: usize,
-        picker: &mut Picker,
-        moves: &mut MoveList,
-        i: usize,
-    ) {
-        let threshold = self.options.tune.see_order;
-        let pos = &mut self.pos;
-        let resolve = |mv, key| resolve_capture(pos, mv, key, threshold);
-        picker.prepare(i, &mut self.stack[ply].keys, moves.as_mut_slice(), resolve);
-    }
-
-    /// Brings every move the loop at `ply` has not reached into its place:
-    /// for readers of the whole rest of the list.
-    pub(super) fn finish_order(&mut self, ply: usize, picker: &mut Picker, moves: &mut MoveList) {
-        let threshold = self.options.tune.see_order;
-        let pos = &mut self.pos;
-        let resolve = |mv, key| resolve_capture(pos, mv, key, threshold);
-        picker.finish(&mut self.stack[ply].keys, moves.as_mut_slice(), resolve);
-    }
-
-    /// The legal moves (banned root moves left out) into `moves`.
-    fn legal_moves(&mut self, in_check: bool, ply: usize, moves: &mut MoveList) {
-        self.pos.legal_moves_into(in_check, moves);
-        if ply == 0 && !self.banned.is_empty() {
-            moves.retain(|m| !self.banned.contains(&m));
-        }
     }
 
     /// Makes `mv`, the move at `ply`, before a search of its child, and

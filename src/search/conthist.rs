@@ -1,11 +1,11 @@
 //! Continuation history (part of `histstats`): how a quiet move (by piece
 //! and target square) fared right after a given move one ply earlier (the
 //! opponent's reply it answers) and two plies earlier (our own move it
-//! follows up), moved by the bounded bonuses and maluses of the main
-//! history ([`ContinuationHistory::update_bounded`]) and added to it in the
-//! ordering of quiet moves, as in Stockfish's continuation histories.
+//! follows up), moved by the same bonuses and maluses as the main history,
+//! by the same rule (a [`HistoryTable`], `history.rs`), and added to it in
+//! the ordering of quiet moves, as in Stockfish's continuation histories.
 
-use super::ordering::HISTORY_GRAVITY_MAX;
+use super::history::HistoryTable;
 use crate::board::Move;
 use crate::board::Position;
 
@@ -23,13 +23,21 @@ pub(crate) fn key_after(pos: &Position, mv: Move) -> ContKey {
     Some((pos.piece_code_at(to) as u8, to as u8))
 }
 
-/// The two tables (one and two plies back), allocated on first use so a
-/// search without `histstats` pays nothing for them. An entry never leaves
-/// ±[`HISTORY_GRAVITY_MAX`] and is stored in 16 bits (8 MB per thread; 32
-/// bits were measured 4 % slower on `bench --depth 9`).
-#[derive(Default)]
+/// The two tables (one and two plies back) as one [`HistoryTable`],
+/// allocated on first use so a search without `histstats` pays nothing
+/// for them. Gravity keeps an entry within ±2^14, so it is stored in 16
+/// bits (8 MB per thread; 32 bits were measured 4 % slower on
+/// `bench --depth 9`).
 pub(crate) struct ContinuationHistory {
-    narrow: Vec<i16>,
+    table: HistoryTable<i16>,
+}
+
+impl Default for ContinuationHistory {
+    fn default() -> Self {
+        ContinuationHistory {
+            table: HistoryTable::lazy(2 * TABLE),
+        }
+    }
 }
 
 impl ContinuationHistory {
@@ -50,44 +58,36 @@ impl ContinuationHistory {
 
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        self.narrow.fill(0);
+        self.table.clear();
     }
 
     /// Between searches: old scores fade.
     pub fn age(&mut self) {
-        self.narrow.iter_mut().for_each(|v| *v /= 4);
+        self.table.age();
     }
 
     /// The score of the quiet `mv` (not yet made) in `pos` after the moves
     /// keyed `prev` (one and two plies back).
     #[inline]
     pub fn score(&self, pos: &Position, mv: Move, prev: &[ContKey; 2]) -> i32 {
-        if self.narrow.is_empty() {
+        if !self.table.is_allocated() {
             return 0;
         }
         let now = Self::now(pos, mv);
         prev.iter()
             .enumerate()
-            .filter_map(|(back, p)| p.map(|p| i32::from(self.narrow[Self::index(back, p, now)])))
+            .filter_map(|(back, p)| p.map(|p| self.table.get(Self::index(back, p, now))))
             .sum()
     }
 
     /// Moves the quiet `mv`'s (not yet made) entries after `prev` by `bonus`
-    /// (negative for a move tried before the cut-off move), pulled toward
-    /// ±[`HISTORY_GRAVITY_MAX`] so they never leave that range, as the
-    /// main history's `update_bounded` does.
-    pub fn update_bounded(&mut self, pos: &Position, mv: Move, prev: &[ContKey; 2], bonus: i32) {
-        if self.narrow.is_empty() {
-            self.narrow = vec![0; 2 * TABLE];
-        }
-        let b = bonus.clamp(-HISTORY_GRAVITY_MAX, HISTORY_GRAVITY_MAX);
+    /// (negative for a move tried before the cut-off move), by the rule
+    /// every history table follows (`history::gravity`).
+    pub fn update(&mut self, pos: &Position, mv: Move, prev: &[ContKey; 2], bonus: i32) {
         let now = Self::now(pos, mv);
         for (back, p) in prev.iter().enumerate() {
             if let Some(p) = p {
-                let v = &mut self.narrow[Self::index(back, *p, now)];
-                let old = i32::from(*v);
-                // stays within ±HISTORY_GRAVITY_MAX (2^14): fits in i16
-                *v = (old + b - old * b.abs() / HISTORY_GRAVITY_MAX) as i16;
+                self.table.update(Self::index(back, *p, now), bonus);
             }
         }
     }
@@ -96,6 +96,7 @@ impl ContinuationHistory {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::history::HISTORY_GRAVITY_MAX;
 
     #[test]
     fn an_updated_reply_scores_after_its_move_only() {
@@ -107,7 +108,7 @@ mod tests {
         let other = Move::from_iccs("b9c7").unwrap();
         let mut h = ContinuationHistory::default();
         assert_eq!(h.score(&pos, reply, &prev), 0);
-        h.update_bounded(&pos, reply, &prev, 1000);
+        h.update(&pos, reply, &prev, 1000);
         assert_eq!(h.score(&pos, reply, &prev), 1000);
         assert_eq!(h.score(&pos, other, &prev), 0);
         assert_eq!(h.score(&pos, reply, &[None, None]), 0);
@@ -125,15 +126,15 @@ mod tests {
         let second = Move::from_iccs("h9g7").unwrap();
         let prev = [key_after(&pos, first), None];
         let mut h = ContinuationHistory::default();
-        h.update_bounded(&pos, second, &prev, 1000);
+        h.update(&pos, second, &prev, 1000);
         assert_eq!(h.score(&pos, second, &prev), 1000);
         // an equal malus takes it just below zero: gravity pulls a
         // positive entry down by a little more than the malus itself
-        h.update_bounded(&pos, second, &prev, -1000);
+        h.update(&pos, second, &prev, -1000);
         let after = h.score(&pos, second, &prev);
         assert!((-100..0).contains(&after), "{after}");
         for _ in 0..1000 {
-            h.update_bounded(&pos, second, &prev, 5000);
+            h.update(&pos, second, &prev, 5000);
         }
         let top = h.score(&pos, second, &prev);
         assert!(
@@ -141,13 +142,13 @@ mod tests {
             "{top}"
         );
         for _ in 0..1000 {
-            h.update_bounded(&pos, second, &prev, -50_000);
+            h.update(&pos, second, &prev, -50_000);
         }
         assert_eq!(h.score(&pos, second, &prev), -HISTORY_GRAVITY_MAX);
         // both plies back are keyed: after our own move two plies up too
         let both = [key_after(&pos, first), key_after(&pos, first)];
         let mut g = ContinuationHistory::default();
-        g.update_bounded(&pos, second, &both, 300);
+        g.update(&pos, second, &both, 300);
         assert_eq!(g.score(&pos, second, &both), 600);
         assert_eq!(g.score(&pos, second, &prev), 300);
     }

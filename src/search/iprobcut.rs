@@ -4,9 +4,9 @@
 //! The node itself is searched by `Context::negamax`.
 
 use super::context::Context;
+use super::movepick::OrderingHints;
 use super::node::{Node, Pv};
 use super::options::Algorithm;
-use super::ordering::OrderingHints;
 use super::score::{INFINITY, MATE_BOUND};
 use super::see::see_at_least;
 use crate::board::{Move, MoveList, PieceKind, MAX_MOVES};

@@ -4,7 +4,7 @@
 
 use super::context::Context;
 use super::limits::MAX_PLY;
-use super::ordering::mvv_lva;
+use super::movepick::mvv_lva;
 use super::score::{mated_in, INFINITY};
 use super::see;
 use crate::board::MoveList;

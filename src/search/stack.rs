@@ -34,7 +34,7 @@ pub(super) struct Frame {
     /// The same move as the continuation history keys it (`None`: a null
     /// move; kept only with `histstats`).
     pub cont_key: ContKey,
-    /// The picking keys of this node's moves (see `picker.rs`): its move
+    /// The picking keys of this node's moves (see `movepick.rs`): its move
     /// loop keeps them while its descendants, all deeper, use theirs.
     pub keys: [i32; MAX_MOVES],
     /// The best line found from this ply, `pv_len` long.

@@ -5,7 +5,7 @@
 
 use super::conthist::ContinuationHistory;
 use super::evalcache::EvalCache;
-use super::ordering::History;
+use super::history::History;
 
 /// One thread's tables, kept between the searches of a game.
 #[derive(Default)]

@@ -2,6 +2,7 @@
 //! tables the search to `d − 1` left (or cleared ones).
 
 use super::super::context::Context;
+use super::super::movepick::OrderingHints;
 use super::super::node::Node;
 use super::super::options::Algorithm;
 use super::super::score::MATE_BOUND;
@@ -80,7 +81,7 @@ pub(super) fn classic_step(
         return None;
     }
     let gate = ctx.options.algorithm == Algorithm::IProbcut && depth > t.ipc_threshold;
-    let hints = ctx.hints(0, hash_move);
+    let hints = OrderingHints::at(ctx, 0, hash_move);
     let mut list = MoveList::new();
     ctx.ordered_moves(false, 0, &hints, &mut list);
     let start = if in_play {

@@ -1,7 +1,7 @@
-//! Lazy move picking. The move loop scores every move once, but brings a
-//! move into its place only when it reaches it: at a cut node the first
-//! one to three moves mostly end the loop, and sorting the other forty
-//! would be wasted. The order the loop sees is exactly that of a stable
+//! The move picker's lazy stable sort (`movepick.rs`). The picker scores
+//! every move once, but brings a move into its place only when the move
+//! loop reaches it: at a cut node the first one to three moves mostly end
+//! the loop, and sorting the other forty would be wasted. The order the loop sees is exactly that of a stable
 //! sort, best first (equal scores keep generation order), so laziness
 //! changes the cost of ordering and nothing else.
 //!
@@ -51,9 +51,9 @@ const fn below(k: usize) -> u128 {
     }
 }
 
-/// Where lazy ordering stands in one node's move list.
+/// Where the lazy sort stands in one node's move list.
 #[derive(Copy, Clone, Debug)]
-pub struct Picker {
+pub struct LazySort {
     /// The moves before this index are in their final places.
     next: usize,
     /// The moves from this index on were not scored (appended later):
@@ -66,19 +66,19 @@ pub struct Picker {
     ceiling: i32,
 }
 
-impl Picker {
-    /// A picker with nothing left to order.
-    pub const DONE: Picker = Picker {
+impl LazySort {
+    /// A sort with nothing left to order.
+    pub const DONE: LazySort = LazySort {
         next: 0,
         end: 0,
         high: 0,
         ceiling: 0,
     };
 
-    /// A picker for `len` (at most 128) freshly scored moves whose keys
+    /// A sort of `len` (at most 128) freshly scored moves whose keys
     /// are exact and at most `ceiling` except at the places in `high`.
-    pub const fn new(len: usize, high: u128, ceiling: i32) -> Picker {
-        Picker {
+    pub const fn new(len: usize, high: u128, ceiling: i32) -> LazySort {
+        LazySort {
             next: 0,
             end: len,
             high,
@@ -270,7 +270,7 @@ mod tests {
             let mut keys = [0; MAX_MOVES];
             keys[..n].copy_from_slice(&start_keys);
             let mut got: Vec<Move> = list.to_vec();
-            let mut picker = Picker::new(n, high, ceiling);
+            let mut sort = LazySort::new(n, high, ceiling);
             let finish_at = rng.gen_range(0..n + 2);
             let (append_at, appended) = (rng.gen_range(0..n + 1), rng.gen_range(0..4));
             let mut i = 0;
@@ -280,10 +280,10 @@ mod tests {
                     exact(score(m))
                 };
                 if i == finish_at {
-                    picker.finish(&mut keys, &mut got, &mut resolve);
+                    sort.finish(&mut keys, &mut got, &mut resolve);
                     assert_eq!(got[..n], expected[..n], "case {case}: finish");
                 }
-                picker.prepare(i, &mut keys, &mut got, &mut resolve);
+                sort.prepare(i, &mut keys, &mut got, &mut resolve);
                 // moves appended mid-way stay behind every scored move
                 if i == append_at {
                     for &m in &all[n..n + appended] {
@@ -305,8 +305,8 @@ mod tests {
         let mut keys = [exact(0), exact(5), bound(4), bound(6)];
         let mut asked = Vec::new();
         let mut got = list.clone();
-        let mut picker = Picker::new(4, 0b1110, exact(0));
-        picker.prepare(0, &mut keys, &mut got, |m, k| {
+        let mut sort = LazySort::new(4, 0b1110, exact(0));
+        sort.prepare(0, &mut keys, &mut got, |m, k| {
             asked.push(m);
             exact(score_of(k) - 10)
         });

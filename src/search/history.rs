@@ -1,0 +1,316 @@
+//! The history tables: what one search thread learns about quiet moves
+//! from the cut-offs it sees. Every table is a [`HistoryTable`] (scores
+//! by an index its owner computes) moved by one rule, [`gravity`]: a
+//! bonus for the move that cut off, a malus for the quiet moves tried
+//! before it, each pulled toward ±[`HISTORY_GRAVITY_MAX`] (Stockfish's
+//! "gravity"), so a score says how often a move cut off against how often
+//! it failed and stays comparable over a game. Two tables use it: the
+//! main history here (moving piece × target square) and the continuation
+//! histories (`conthist.rs`). The killers sit beside the main history.
+//!
+//! With `histstats` off (no preset does so) the main history keeps its
+//! older rule, [`HistoryTable::add_halving`]: depth² for a cut-off, no
+//! malus, every entry halved once one reaches [`HISTORY_MAX`].
+
+use super::limits::MAX_PLY;
+use crate::board::{Move, Position};
+
+/// Gravity keeps every entry within ±this.
+pub const HISTORY_GRAVITY_MAX: i32 = 1 << 14;
+
+/// The older rule halves the table when an entry reaches this; quiet
+/// moves are ordered by scores capped here (below the killers).
+pub const HISTORY_MAX: i32 = 1 << 26;
+
+/// The bonus (or malus) for a cut-off at `depth`: linear in depth, from
+/// 0.3 % to 15 % of the range (Stockfish's shape).
+pub fn bounded_bonus(depth: i32) -> i32 {
+    (300 * depth - 250).clamp(50, 2400)
+}
+
+/// The one update of every table: `v` moved by `bonus` (clamped to the
+/// range) and pulled toward ±[`HISTORY_GRAVITY_MAX`]: the closer `v` is
+/// to the bound `bonus` points at, the less it moves, so it never leaves
+/// the range.
+#[inline(always)]
+pub fn gravity(v: i32, bonus: i32) -> i32 {
+    let b = bonus.clamp(-HISTORY_GRAVITY_MAX, HISTORY_GRAVITY_MAX);
+    v + b - v * b.abs() / HISTORY_GRAVITY_MAX
+}
+
+/// What a table stores per entry: `i32`, or `i16` where the table is
+/// large (gravity keeps a value within ±2^14).
+pub trait Entry: Copy + Default {
+    /// The stored value.
+    fn get(self) -> i32;
+    /// `v` as stored (it fits: see the table's rule).
+    fn from_i32(v: i32) -> Self;
+}
+
+impl Entry for i32 {
+    #[inline(always)]
+    fn get(self) -> i32 {
+        self
+    }
+    #[inline(always)]
+    fn from_i32(v: i32) -> Self {
+        v
+    }
+}
+
+impl Entry for i16 {
+    #[inline(always)]
+    fn get(self) -> i32 {
+        i32::from(self)
+    }
+    #[inline(always)]
+    fn from_i32(v: i32) -> Self {
+        v as i16
+    }
+}
+
+/// One history table: `len` scores by an index its owner computes
+/// (allocated on first update when made [`HistoryTable::lazy`]).
+pub struct HistoryTable<E> {
+    entries: Vec<E>,
+    len: usize,
+}
+
+impl<E: Entry> HistoryTable<E> {
+    /// A table of `len` zeros.
+    pub fn new(len: usize) -> Self {
+        HistoryTable {
+            entries: vec![E::default(); len],
+            len,
+        }
+    }
+
+    /// A table of `len` zeros, allocated on its first update (a search
+    /// that never updates it pays nothing).
+    pub const fn lazy(len: usize) -> Self {
+        HistoryTable {
+            entries: Vec::new(),
+            len,
+        }
+    }
+
+    /// Whether the table holds anything but zeros so far (a lazy table is
+    /// allocated).
+    #[inline(always)]
+    pub fn is_allocated(&self) -> bool {
+        !self.entries.is_empty()
+    }
+
+    /// The score at `i` (the table must be allocated).
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> i32 {
+        self.entries[i].get()
+    }
+
+    /// The one update ([`gravity`]) at `i` by `bonus`; returns the new
+    /// score.
+    #[inline(always)]
+    pub fn update(&mut self, i: usize, bonus: i32) -> i32 {
+        self.allocate();
+        let v = &mut self.entries[i];
+        let new = gravity(v.get(), bonus);
+        *v = E::from_i32(new);
+        new
+    }
+
+    /// The older rule (`histstats` off): `amount` added at `i`, and every
+    /// entry halved once that one reaches `cap`. Returns the new score
+    /// and whether the table was halved.
+    pub fn add_halving(&mut self, i: usize, amount: i32, cap: i32) -> (i32, bool) {
+        self.allocate();
+        let new = self.entries[i].get() + amount;
+        self.entries[i] = E::from_i32(new);
+        let halve = new >= cap;
+        if halve {
+            self.entries
+                .iter_mut()
+                .for_each(|v| *v = E::from_i32(v.get() / 2));
+        }
+        (new, halve)
+    }
+
+    /// Between searches: old scores fade to a quarter.
+    pub fn age(&mut self) {
+        self.entries
+            .iter_mut()
+            .for_each(|v| *v = E::from_i32(v.get() / 4));
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.entries.fill(E::default());
+    }
+
+    #[inline(always)]
+    fn allocate(&mut self) {
+        if self.entries.is_empty() {
+            self.entries = vec![E::default(); self.len];
+        }
+    }
+}
+
+/// Piece codes × squares: the main history's index.
+const MAIN_LEN: usize = 16 * 90;
+
+/// The main history (moving piece × target square) and the killers:
+/// what one search thread learns about quiet moves from their own
+/// cut-offs.
+pub(crate) struct History {
+    table: HistoryTable<i32>,
+    killers: [[Move; 2]; MAX_PLY + 2],
+    /// The largest score so far (kept through aging and halving), the
+    /// yardstick of "good history" for late move reductions without
+    /// `histstats`.
+    max: i32,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History {
+            table: HistoryTable::new(MAIN_LEN),
+            killers: [[Move::NULL; 2]; MAX_PLY + 2],
+            max: 0,
+        }
+    }
+}
+
+impl History {
+    /// The index of the quiet `mv` (not yet made) in `pos`.
+    #[inline(always)]
+    fn index(pos: &Position, mv: Move) -> usize {
+        pos.piece_code_at(mv.from().index()) * 90 + mv.to().index()
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
+        self.max = 0;
+    }
+
+    /// Called between searches: old history fades, killers are dropped.
+    pub fn age(&mut self) {
+        self.table.age();
+        self.max /= 4;
+        self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
+    }
+
+    /// Moves the quiet `mv`'s score by `bonus` ([`bounded_bonus`];
+    /// negative for a move that failed before the cut-off move) by the
+    /// one rule, [`gravity`].
+    pub fn update(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        let v = self.table.update(Self::index(pos, mv), bonus);
+        self.max = self.max.max(v);
+    }
+
+    /// The older rule (`histstats` off, no preset): the quiet `mv` that
+    /// cut off at `depth` gains depth², every score halved once one
+    /// reaches [`HISTORY_MAX`].
+    pub fn reward_unbounded(&mut self, pos: &Position, mv: Move, depth: i32) {
+        let (v, halved) = self
+            .table
+            .add_halving(Self::index(pos, mv), depth * depth, HISTORY_MAX);
+        self.max = self.max.max(v);
+        if halved {
+            self.max /= 2;
+        }
+    }
+
+    /// The quiet `mv`'s score (not yet made).
+    #[inline(always)]
+    pub fn score(&self, pos: &Position, mv: Move) -> i32 {
+        self.table.get(Self::index(pos, mv))
+    }
+
+    /// Whether the quiet move `mv` (not yet made) has a score in the top
+    /// quarter of the table's range.
+    pub fn is_good(&self, pos: &Position, mv: Move) -> bool {
+        self.max > 0 && self.score(pos, mv) * 4 >= self.max
+    }
+
+    /// Remembers a killer at `ply`.
+    pub fn add_killer(&mut self, ply: usize, mv: Move) {
+        let k = &mut self.killers[ply];
+        if k[0] != mv {
+            k[1] = k[0];
+            k[0] = mv;
+        }
+    }
+
+    /// The killers at `ply`.
+    pub fn killers(&self, ply: usize) -> [Move; 2] {
+        self.killers[ply]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_keeps_scores_in_range_and_moves_them_less_near_the_bound() {
+        assert_eq!(gravity(0, 1000), 1000);
+        // an equal malus takes it just below zero: the pull toward the
+        // bound it points at is stronger the further the score is from it
+        let back = gravity(1000, -1000);
+        assert!((-100..0).contains(&back), "{back}");
+        let mut v = 0;
+        for _ in 0..1000 {
+            v = gravity(v, 5000);
+        }
+        assert!(
+            v <= HISTORY_GRAVITY_MAX && v > HISTORY_GRAVITY_MAX * 9 / 10,
+            "{v}"
+        );
+        for _ in 0..1000 {
+            v = gravity(v, -50_000);
+        }
+        assert_eq!(v, -HISTORY_GRAVITY_MAX);
+    }
+
+    #[test]
+    fn one_table_type_serves_both_entry_widths() {
+        let mut wide = HistoryTable::<i32>::new(4);
+        let mut narrow = HistoryTable::<i16>::lazy(4);
+        assert!(!narrow.is_allocated());
+        for bonus in [2400, 2400, -700, 50_000, -3] {
+            assert_eq!(wide.update(1, bonus), narrow.update(1, bonus));
+        }
+        assert!(narrow.is_allocated());
+        assert_eq!(wide.get(1), narrow.get(1));
+        assert_eq!(narrow.get(0), 0);
+        narrow.age();
+        assert_eq!(narrow.get(1), wide.get(1) / 4);
+        // the older rule: added, and every entry halved at the cap
+        wide.update(2, 1000);
+        assert_eq!(wide.add_halving(3, 90, 100), (90, false));
+        assert_eq!(wide.add_halving(3, 20, 100), (110, true));
+        assert_eq!((wide.get(2), wide.get(3)), (500, 55));
+        wide.clear();
+        assert_eq!(wide.get(3), 0);
+    }
+
+    #[test]
+    fn good_history_is_the_top_quarter_of_the_largest_score() {
+        let pos = Position::startpos();
+        let (a, b) = (
+            Move::from_iccs("h2e2").unwrap(),
+            Move::from_iccs("h0g2").unwrap(),
+        );
+        let mut h = History::default();
+        assert!(!h.is_good(&pos, a), "nothing learnt: nothing good");
+        h.reward_unbounded(&pos, a, 4);
+        h.reward_unbounded(&pos, b, 1);
+        assert_eq!((h.score(&pos, a), h.score(&pos, b)), (16, 1));
+        assert!(h.is_good(&pos, a) && !h.is_good(&pos, b));
+        h.update(&pos, b, 2400);
+        assert!(h.is_good(&pos, b) && !h.is_good(&pos, a));
+        h.age();
+        assert_eq!(h.score(&pos, a), 4);
+    }
+}
