@@ -28,6 +28,7 @@ mod pvs;
 pub mod quality;
 mod quiesce;
 mod score;
+mod sefree;
 mod see;
 mod shared;
 mod singular;

@@ -133,11 +133,21 @@ impl Context<'_> {
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut quiets_tried = 0;
+        // what this node's excluded-move search ranked (`sefree`)
+        let sibling_ranks = match node.excluded.is_null() {
+            true => self.sefree_take(ply),
+            false => None,
+        };
         let mut i = 0;
         while i < moves.list.len() || !moves.generated {
             // Step 8b. The rest of the moves, once the hash move is searched
-            if i == 1 && !moves.generated && !self.generate_rest(&node, &mut moves) {
-                break;
+            if i == 1 && !moves.generated {
+                if !self.generate_rest(&node, &mut moves) {
+                    break;
+                }
+                if let Some(ranks) = &sibling_ranks {
+                    self.sefree_promote(ply, ranks, &mut moves.list, &mut moves.picker);
+                }
             }
             // Step 8c. iProbcut's step: pre-evaluate, rank and prune the rest
             match self.iprobcut_step(&node, &mut moves, i) {
@@ -243,6 +253,15 @@ impl Context<'_> {
                 let sibling = self.options.tune.se_sibling;
                 reduction = (reduction + sibling).min(depth - 2).max(0);
             }
+            // the excluded-move search's ranking (`sefree`): its top is
+            // followed at full depth, its unreduced fail-lows shallower
+            if let Some(ranks) = &sibling_ranks {
+                if mv == ranks.reached {
+                    reduction = 0;
+                } else if ranks.failed_low(mv) && !gives_check && !mate_in_hand {
+                    reduction = (reduction + 1).min(depth - 2).max(0);
+                }
+            }
             let extension = match mv == hash_move {
                 true if mate_in_hand => hash_extension.max(0),
                 true => hash_extension,
@@ -257,6 +276,9 @@ impl Context<'_> {
             }
             if self.aborted {
                 return LoopEnd::Final(0);
+            }
+            if self.options.switches.se_free && !node.excluded.is_null() {
+                self.sefree_note(ply, mv, v, alpha, reduction);
             }
 
             // Step 8h. A new best move; at a cut-off the history learns

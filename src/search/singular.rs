@@ -90,6 +90,7 @@ impl Context<'_> {
         let nodes_before = self.stats.nodes;
         let calls_before = self.counter.calls;
         self.pre_level += 1;
+        self.sefree_start(ply);
         self.stack[ply].excluded = hash_move;
         let (window, cut_node) = ((singular_beta - 1, singular_beta), node.cut_node);
         let v = self.negamax::<NonPv>(

@@ -37,6 +37,9 @@ pub(super) struct Frame {
     /// The picking keys of this node's moves (see `picker.rs`): its move
     /// loop keeps them while its descendants, all deeper, use theirs.
     pub keys: [i32; MAX_MOVES],
+    /// What this ply's excluded-move search said about the hash move's
+    /// siblings (`sefree`, `sefree.rs`).
+    pub sibling_ranks: super::sefree::SiblingRanks,
     /// The best line found from this ply, `pv_len` long.
     pv: [Move; FRAMES],
     pv_len: usize,
@@ -49,6 +52,7 @@ impl Frame {
         current_move: Move::NULL,
         cont_key: None,
         keys: [0; MAX_MOVES],
+        sibling_ranks: super::sefree::SiblingRanks::EMPTY,
         pv: [Move::NULL; FRAMES],
         pv_len: 0,
     };

@@ -23,6 +23,9 @@ pub struct SearchStats {
     pub cutoffs: u64,
     /// Children forward-pruned by iProbcut.
     pub pruned: u64,
+    /// Times an issue-55 ranking form acted (`sefree`: a sibling moved
+    /// up; `rankcut`: a node's rest ranked; `mpclow`: a fail-low test run).
+    pub ranked: u64,
     /// Moves put off to the end of a move list because another thread
     /// was searching them (lazy SMP, `busy.rs`).
     pub deferred: u64,
@@ -44,6 +47,7 @@ impl SearchStats {
         self.cutoffs += other.cutoffs;
         self.pruned += other.pruned;
         self.deferred += other.deferred;
+        self.ranked += other.ranked;
         self.seldepth = self.seldepth.max(other.seldepth);
     }
 }

@@ -194,6 +194,9 @@ switches! {
     singular_extensions "se" ["ipcsingular", "singular"] = true, paper false, mate Keep, Modern,
         "+29.8, SPRT H1 on 0e69bca as iProbcut's 'singular step' (docs/matches/ipc-tuned-vs-ab-10+0.1-seed103); +0.0 [-45, +45] on 7e1fe1a (issue 55)",
         "singular extensions (Anantharaman, Campbell and Hsu 1988) with multi-cut (Bjornsson and Marsland 1998): a hash move alone above its siblings' half-depth search is followed deeper, several above beta cut; in both algorithms";
+    se_free "sefree" [] = false, paper false, mate Keep, Modern,
+        "issue 55 experiment (docs/iprobcut-forms.md)",
+        "free ranking from the singular step's excluded-move search: the sibling that reached its bound is searched right after the hash move without LMR, siblings that failed low unreduced a ply shallower";
     // --- Search II (issue 13)
     time_scaling "timescaling" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",
