@@ -63,7 +63,7 @@ impl Context<'_> {
     ) -> bool {
         let params = &self.options.switches;
         let tune = &self.options.tune;
-        let (pre, n) = (tune.ipc_pre, tune.ipc_keep().rank_limit());
+        let (pre, n) = (tune.ipc_pre, self.ipc_rank_limit());
         let margin = self.k_percent() * tune.ipc_sigma / 100;
         let see_keep = tune.see_keep;
         let outermost = self.pre_level == 0;
@@ -135,7 +135,7 @@ impl Context<'_> {
         moves: &mut MoveList,
     ) -> usize {
         let tune = &self.options.tune;
-        let n = tune.ipc_keep().rank_limit();
+        let n = self.ipc_rank_limit();
         let margin = self.k_percent() * tune.ipc_sigma / 100;
         let best = ranked.first().map_or(-INFINITY, |&(v, _, _)| v);
         let floor = best.saturating_sub(margin);
@@ -156,6 +156,17 @@ impl Context<'_> {
         kept
     }
 
+    /// The rank below which no child is pruned: `n`, or every child with
+    /// `ipcorder` (rank to order, not to prune: RankCut's soft top-n,
+    /// Lim and Lee 2006; late move reductions follow the rank).
+    fn ipc_rank_limit(&self) -> usize {
+        if self.options.switches.ipc_order {
+            usize::MAX
+        } else {
+            self.options.tune.ipc_keep().rank_limit()
+        }
+    }
+
     /// Whether iProbcut's step runs at this node: deep enough above
     /// `threshold` for a `pre`-ply pre-evaluation of the children to be
     /// shallower than their search, not in check, and (`keeptactical`)
@@ -168,6 +179,9 @@ impl Context<'_> {
             && node.depth > t.ipc_threshold
             && t.ipc_pre < node.depth - 1
             && !node.in_check
+            // `ipcorder` ranks only where a good order pays: PV and
+            // expected cut nodes
+            && (!self.options.switches.ipc_order || node.pv_node || node.cut_node)
             && !(self.options.switches.keep_tactical
                 && (node.alpha.abs() >= MATE_BOUND || node.beta.abs() >= MATE_BOUND))
     }

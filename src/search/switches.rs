@@ -197,6 +197,9 @@ switches! {
     se_free "sefree" [] = false, paper false, mate Keep, Modern,
         "issue 55 experiment (docs/iprobcut-forms.md)",
         "free ranking from the singular step's excluded-move search: the sibling that reached its bound is searched right after the hash move without LMR, siblings that failed low unreduced a ply shallower";
+    ipc_order "ipcorder" [] = false, paper false, mate Keep, Modern,
+        "issue 55 experiment (docs/iprobcut-forms.md)",
+        "iProbcut ranks to order, not to prune (RankCut, Lim and Lee 2006): only at PV and expected cut nodes, every child kept, late move reductions follow the pre-evaluation's rank";
     // --- Search II (issue 13)
     time_scaling "timescaling" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",
