@@ -16,6 +16,7 @@ mod evalcache;
 mod iprobcut;
 mod limits;
 mod moveloop;
+mod mpclow;
 mod multipv;
 mod negamax;
 mod node;

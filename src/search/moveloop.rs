@@ -133,6 +133,7 @@ impl Context<'_> {
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut quiets_tried = 0;
+        let mpc_bound = self.mpclow_bound(&node);
         let mut i = 0;
         while i < moves.list.len() || !moves.generated {
             // Step 8b. The rest of the moves, once the hash move is searched
@@ -194,6 +195,20 @@ impl Context<'_> {
                 }
                 i += 1;
                 continue;
+            }
+
+            // Step 8d'. Multi-ProbCut on the fail-low side (`mpclow.rs`)
+            if let Some(bound) = mpc_bound.filter(|_| prunable && !gives_check && !mate_in_hand) {
+                let pruned = self.mpclow_prunes(&node, number, bound);
+                if pruned || self.aborted {
+                    self.pos.unmake_move();
+                    if self.aborted {
+                        return LoopEnd::Final(0);
+                    }
+                    best = best.max(bound - 1);
+                    i += 1;
+                    continue;
+                }
             }
 
             // Step 8e. Lazy SMP: a move another thread is searching waits

@@ -194,6 +194,9 @@ switches! {
     singular_extensions "se" ["ipcsingular", "singular"] = true, paper false, mate Keep, Modern,
         "+29.8, SPRT H1 on 0e69bca as iProbcut's 'singular step' (docs/matches/ipc-tuned-vs-ab-10+0.1-seed103); +0.0 [-45, +45] on 7e1fe1a (issue 55)",
         "singular extensions (Anantharaman, Campbell and Hsu 1988) with multi-cut (Bjornsson and Marsland 1998): a hash move alone above its siblings' half-depth search is followed deeper, several above beta cut; in both algorithms";
+    mpc_low "mpclow" [] = false, paper false, mate Off, Modern,
+        "issue 55 experiment (docs/iprobcut-forms.md)",
+        "Multi-ProbCut on the fail-low side (Buro 1997/1999): at deep expected all nodes a late quiet move whose depth/3 null-window search stays below alpha - t*sigma is pruned";
     // --- Search II (issue 13)
     time_scaling "timescaling" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",

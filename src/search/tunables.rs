@@ -203,6 +203,15 @@ tunables! {
         "singular extensions: plies less for a hash move below beta whose siblings reach its value";
     se_cut "secut" = 0, 0..=8, step 0.5, false,
         "singular extensions: plies less for a hash move below beta at an expected cut node whose siblings reach its bound";
+    // --- Multi-ProbCut on the fail-low side (`mpclow`, see `mpclow.rs`)
+    mpc_depth "mpcdepth" = 10, 3..=60, step 0.5, false,
+        "mpclow: from this remaining depth on";
+    mpc_first "mpcfirst" = 3, 1..=64, step 0.5, false,
+        "mpclow: quiet moves from this move number (0-based) on are tested";
+    mpc_t "mpct" = 150, 0..=1000, step 10.0, false,
+        "mpclow: t, percent of mpcsigma below alpha";
+    mpc_sigma "mpcsigma" = 12, 0..=10_000, step 1.0, false,
+        "mpclow: sigma of the depth/3 search against the deep one (evaluation units; chuhe sigma --pre 3 --deep 9: 11.8)";
     // --- root: aspiration windows and lazy SMP
     aspiration_window "aspirationwindow" = 6, 1..=10_000, step 2.0, false,
         "first aspiration half-width in evaluation units";
