@@ -12,6 +12,7 @@
 //! is pruned, the others are searched as usual. σ is `chuhe sigma`'s
 //! spread of deep on shallow child scores (docs/iprobcut-forms.md).
 
+use super::node::NonPv;
 use super::context::Context;
 use super::negamax::Node;
 use super::score::MATE_BOUND;
@@ -38,10 +39,9 @@ impl Context<'_> {
         if number < self.options.tune.mpc_first as usize {
             return false;
         }
-        self.stats.ranked += 1;
         let p = node.depth / 3;
         // the child is expected to fail high (its parent low)
-        let v = -self.child(false, true, p, -bound, -bound + 1, node.ply + 1);
+        let v = -self.negamax::<NonPv>(p, -bound, -bound + 1, node.ply + 1, true, Some(false));
         let prune = v < bound && !self.aborted;
         if prune {
             self.stats.pruned += 1;
