@@ -33,11 +33,12 @@ use crate::board::Position;
 use std::cell::RefCell;
 use std::sync::{Arc, LazyLock};
 
-/// The net built into the binary (`nets/chuhe-n1.nnue`, the first trained net).
-pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/chuhe-n1.nnue");
+/// The net built into the binary (`nets/chuhe-n3.nnue`: the third trained
+/// net, the first with the net's own games in its data; nets/README.md).
+pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/chuhe-n3.nnue");
 
 /// Where the embedded net's file lives in the repository.
-pub const EMBEDDED_PATH: &str = "nets/chuhe-n1.nnue";
+pub const EMBEDDED_PATH: &str = "nets/chuhe-n3.nnue";
 
 /// The largest score the network gives the search, in absolute value:
 /// far below the rule-loss and mate scores, far above any real position.
