@@ -34,7 +34,7 @@ use std::cell::RefCell;
 use std::sync::{Arc, LazyLock};
 
 /// The net built into the binary (`nets/chuhe-n3.nnue`: the third trained
-/// net, the first with the net's own games in its data; nets/README.md).
+/// net, a sixth of whose data is the first net's own games; nets/README.md).
 pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/chuhe-n3.nnue");
 
 /// Where the embedded net's file lives in the repository.
