@@ -34,11 +34,9 @@ use std::cell::RefCell;
 use std::sync::{Arc, LazyLock};
 
 /// The net built into the binary (`nets/chuhe-n3.nnue`: the third trained
-/// net, a sixth of whose data is the first net's own games; nets/README.md).
+/// net, 18 % of whose distinct positions are the first net's own games;
+/// nets/README.md).
 pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/chuhe-n3.nnue");
-
-/// Where the embedded net's file lives in the repository.
-pub const EMBEDDED_PATH: &str = "nets/chuhe-n3.nnue";
 
 /// The largest score the network gives the search, in absolute value:
 /// far below the rule-loss and mate scores, far above any real position.
