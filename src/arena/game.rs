@@ -37,6 +37,13 @@ impl Outcome {
     }
 }
 
+/// The reason of a draw because neither side has a piece that can attack.
+pub const NO_ATTACKING_PIECES: &str = "no attacking pieces";
+/// The start of the reason of a game drawn at the referee's ply limit.
+pub const MAX_PLIES: &str = "max plies";
+/// The start of the reason of a game ended by its scores (resign or draw).
+pub const ADJUDICATED: &str = "adjudicated";
+
 /// An adjudicated end: the result and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
@@ -80,13 +87,13 @@ pub fn adjudicate_with(pos: &Position, max_plies: usize, cfg: &RuleConfig) -> Op
     if no_attacking_pieces(pos) {
         return Some(Verdict {
             outcome: Outcome::Draw,
-            reason: "no attacking pieces".to_string(),
+            reason: NO_ATTACKING_PIECES.to_string(),
         });
     }
     if max_plies > 0 && pos.ply_count() >= max_plies {
         return Some(Verdict {
             outcome: Outcome::Draw,
-            reason: format!("max plies ({max_plies})"),
+            reason: format!("{MAX_PLIES} ({max_plies})"),
         });
     }
     None
@@ -484,7 +491,7 @@ fn score_verdict(
                 if ls.iter().all(|&s| s <= -r) && ws.iter().all(|&s| s >= r) {
                     return Some(Verdict {
                         outcome: Outcome::loss_of(loser),
-                        reason: format!("adjudicated: resign score {r}"),
+                        reason: format!("{ADJUDICATED}: resign score {r}"),
                     });
                 }
             }
@@ -496,7 +503,7 @@ fn score_verdict(
                 if a.iter().chain(b.iter()).all(|s| s.abs() <= d) {
                     return Some(Verdict {
                         outcome: Outcome::Draw,
-                        reason: format!("adjudicated: draw score {d}"),
+                        reason: format!("{ADJUDICATED}: draw score {d}"),
                     });
                 }
             }

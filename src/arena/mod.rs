@@ -3,6 +3,7 @@
 //! JSON output, a Table-3-style report, Elo / LOS / SPRT and SVG plots.
 //! See `docs/arena.md`.
 
+pub mod endings;
 pub mod eval_calls;
 pub mod external;
 pub mod game;

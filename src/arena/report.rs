@@ -2,6 +2,7 @@
 //! `summary.json`, the Table-3-style text table, and reading a directory
 //! back (for `arena merge`).
 
+use super::endings::{endings_of, format_endings, Endings};
 pub use super::eval_calls::eval_ratios;
 use super::eval_calls::EvalCalls;
 use super::game::{GameRecord, MoveEntry, Outcome};
@@ -66,6 +67,10 @@ pub struct Summary {
     /// SPRT state, when one was asked for (over the complete pairs once
     /// there is one, else over single games).
     pub sprt: Option<SprtState>,
+    /// The games by how they ended: on the board, by a rule, by an
+    /// engine's failure, adjudicated.
+    #[serde(default)]
+    pub endings: Endings,
     /// Max of the per-move ratio over all games.
     pub ratio_max: Option<f64>,
     /// Mean of the per-move ratio over all moves of all games.
@@ -228,6 +233,7 @@ pub fn summarize(a: &str, b: &str, games: &[GameRecord], sprt: Option<&Sprt>) ->
             elo: EloReport::new(&penta.elo_estimate(&wdl), wdl.games()),
         }),
         sprt: sprt.map(|s| sprt_state(s, games)),
+        endings: endings_of(games),
         ratio_max: calls.ratio_max,
         ratio_mean: calls.ratio_mean(),
         rows: games.iter().map(game_row).collect(),
@@ -278,6 +284,7 @@ pub fn format_table(s: &Summary) -> String {
         s.elo.hi,
         100.0 * s.elo.los
     );
+    t.push_str(&format_endings(&s.endings));
     let _ = writeln!(
         t,
         "evaluation-call ratio A/B per move: max {}  mean {}",
