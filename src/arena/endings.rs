@@ -117,16 +117,6 @@ pub fn cause(termination: &str) -> String {
         .to_string()
 }
 
-fn add(w: &mut Wdl, a_points: f64) {
-    if a_points == 1.0 {
-        w.wins += 1;
-    } else if a_points == 0.0 {
-        w.losses += 1;
-    } else {
-        w.draws += 1;
-    }
-}
-
 /// The endings of `games`.
 pub fn endings_of<'a>(games: impl IntoIterator<Item = &'a GameRecord>) -> Endings {
     let mut e = Endings::default();
@@ -134,20 +124,18 @@ pub fn endings_of<'a>(games: impl IntoIterator<Item = &'a GameRecord>) -> Ending
         let class = classify(&g.termination);
         let cause = cause(&g.termination);
         let pts = g.a_points();
-        add(
-            match class {
-                EndingClass::Board => &mut e.board,
-                EndingClass::Rule => &mut e.rule,
-                EndingClass::Failure => &mut e.failure,
-                EndingClass::Adjudicated => &mut e.adjudicated,
-            },
-            pts,
-        );
+        match class {
+            EndingClass::Board => &mut e.board,
+            EndingClass::Rule => &mut e.rule,
+            EndingClass::Failure => &mut e.failure,
+            EndingClass::Adjudicated => &mut e.adjudicated,
+        }
+        .add_game(pts);
         match e.causes.iter_mut().find(|c| c.cause == cause) {
-            Some(c) => add(&mut c.wdl, pts),
+            Some(c) => c.wdl.add_game(pts),
             None => {
                 let mut wdl = Wdl::default();
-                add(&mut wdl, pts);
+                wdl.add_game(pts);
                 e.causes.push(EndingCount { cause, class, wdl });
             }
         }

@@ -199,14 +199,7 @@ pub fn game_row(g: &GameRecord) -> GameRow {
 pub fn wdl_of<'a>(games: impl IntoIterator<Item = &'a GameRecord>) -> Wdl {
     let mut w = Wdl::default();
     for g in games {
-        let p = g.a_points();
-        if p == 1.0 {
-            w.wins += 1;
-        } else if p == 0.0 {
-            w.losses += 1;
-        } else {
-            w.draws += 1;
-        }
+        w.add_game(g.a_points());
     }
     w
 }

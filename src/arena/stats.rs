@@ -53,6 +53,17 @@ pub struct Wdl {
 }
 
 impl Wdl {
+    /// Counts one game in which A scored `a_points` (1, ½ or 0).
+    pub fn add_game(&mut self, a_points: f64) {
+        if a_points == 1.0 {
+            self.wins += 1;
+        } else if a_points == 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
     /// Games counted.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
