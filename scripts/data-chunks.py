@@ -78,18 +78,31 @@ def parse_games(data):
                 if i > n:
                     raise EOFError
                 records.append(("segment", start, i, data[start + 10 : i].decode("utf-8", "replace"), 0))
-            elif data[i : i + 1] == b"g":
+            elif data[i : i + 1] in (b"g", b"r"):
+                ranked = data[i : i + 1] == b"r"
                 game, i = varint(i + 1)
                 if i + 2 > n:
                     raise EOFError
                 fen_len = data[i + 1]
                 i += 2 + fen_len
                 count, i = varint(i)
-                moves = data[i : i + 2 * count]
-                i += 4 * count
-                if i > n:
-                    raise EOFError
-                kept = sum(1 for (m,) in struct.iter_unpack("<H", moves) if m & 0x8000)
+                if ranked:
+                    # ranks (varints), kept flags (a bit a move), score varints
+                    for _ in range(count):
+                        _, i = varint(i)
+                    flags = data[i : i + (count + 7) // 8]
+                    i += (count + 7) // 8
+                    if i > n:
+                        raise EOFError
+                    for _ in range(count):
+                        _, i = varint(i)
+                    kept = sum(bin(b).count("1") for b in flags)
+                else:
+                    moves = data[i : i + 2 * count]
+                    i += 4 * count
+                    if i > n:
+                        raise EOFError
+                    kept = sum(1 for (m,) in struct.iter_unpack("<H", moves) if m & 0x8000)
                 records.append(("game", start, i, game, kept))
             else:
                 raise ValueError(f"byte {i}: expected a game")

@@ -59,7 +59,7 @@ fn replayed_games_give_the_positions_played() {
     let mut kept_total = 0;
     for game in 0..4 {
         let played = play_full_game(&cfg, game);
-        let bytes = played.record.to_bytes();
+        let bytes = played.record.to_bytes().unwrap();
         let file = [chuhe::tune::games::segment_header("t"), bytes].concat();
         let mut r = GameReader::new(file.as_slice());
         let back = r.next_game().unwrap().unwrap();

@@ -340,7 +340,10 @@ fn run_inner(args: DatagenArgs) -> Result<(), String> {
         for g in &games {
             positions += g.kept.positions.len();
             match format {
-                Format::Games => g.record.encode(&mut bytes),
+                Format::Games => g
+                    .record
+                    .encode(&mut bytes)
+                    .map_err(|e| format!("game {}: {e}", g.record.game))?,
                 Format::Text => bytes.extend(g.kept.to_text().as_bytes()),
             }
         }

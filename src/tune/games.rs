@@ -1,14 +1,17 @@
 //! The compact game-record format for training data: whole games, every
 //! move with the search score it was played with, replayed into positions
-//! when read. 4 bytes a move before compression, against ~70 for a
+//! when read. About 2 bytes a move before compression, against ~70 for a
 //! FEN line, so tens of millions of positions fit in the repository.
 //!
 //! ```text
 //! file    := segment+
 //! segment := "CHUHEGM1" len:u16le provenance:[u8; len]   (UTF-8, the datagen command)
 //!            game*
-//! game    := 'g' number:varint result:u8 fen_len:u8 fen:[u8; fen_len]
-//!            count:varint mv:[u16le; count] score:[i16le; count]
+//! game    := ranked | raw
+//! ranked  := 'r' head rank:[varint; count] kept:[u8; (count + 7) / 8]
+//!            score:[varint; count]                        (what datagen writes)
+//! raw     := 'g' head mv:[u16le; count] score:[i16le; count]   (the first form, still read)
+//! head    := number:varint result:u8 fen_len:u8 fen:[u8; fen_len] count:varint
 //! ```
 //!
 //! - `number`: the game's number for its seed (datagen resumes after the
@@ -16,21 +19,33 @@
 //! - `result` from Red's view: `0` Black won, `1` draw, `2` Red won.
 //! - `fen`: the start position, empty for the standard start position
 //!   (self-play games start there and record their opening plies as moves).
-//! - `mv[i]`: the i-th move, [`Move::raw`] (`from | to << 7`, 14 bits); bit 15 is the *kept*
-//!   flag: the generator judged the position before this move a training
+//! - *kept*: the generator judged the position before the move a training
 //!   position (see [`super::datagen`]: ply ≥ 10, not in check, the move not
-//!   a capture, |score| < 5000, quiet under the capture search). Bit 14 is 0.
+//!   a capture, |score| < 5000, quiet under the capture search).
 //!   The last move of a game won by resignation (datagen's length rule)
 //!   is the move the search chose there, not played on the board.
+//! - `rank[i]` (ranked): the i-th move's place among the legal moves of
+//!   the position before it, ordered by [`Move::raw`] — an order of the
+//!   squares alone, so it does not change when move generation does; the
+//!   reader replays the game to turn ranks back into moves. `kept`: bit
+//!   `i % 8` of byte `i / 8` is move i's flag.
+//! - `mv[i]` (raw): [`Move::raw`] (`from | to << 7`, 14 bits); bit 15 is
+//!   the kept flag, bit 14 is 0.
 //! - `score[i]`: the search score of the position before the i-th move,
 //!   in centipawns **from Red's view**; mates are the search's mate scores
-//!   (±(30000 − plies)); [`NO_SCORE`] (`i16::MIN`) for moves not searched
-//!   (opening plies, imported games).
+//!   (±(30000 − plies)); none for moves not searched (opening plies,
+//!   imported games). Ranked: `0` for none, else `zigzag(score − previous
+//!   score) + 1` (the previous stored score of the game, 0 before the
+//!   first); raw: the score as i16, [`NO_SCORE`] for none.
 //!
-//! The moves and the scores are stored apart, and the scores from Red's
-//! view, because xz then finds more to share: on 64 games at 4 000 nodes,
-//! 4.2 bytes a kept position after `xz -9` against 5.1 for interleaved
-//! moves and side-to-move scores.
+//! Why this shape: a move has a few dozen legal choices, so its rank takes
+//! one byte where its squares take two, and a score from Red's view moves
+//! little from one move to the next, so its difference mostly fits in one
+//! byte too; moves, flags and scores are stored apart because xz then finds
+//! more to share. On the 2 008 games of `dg56-net-n5k-s5602.003` (5 000
+//! nodes a move) `xz -9e` keeps 3.98 bytes a kept position of the raw form
+//! (4.2 on 64 games at 4 000 nodes against 5.1 for interleaved moves and
+//! side-to-move scores); the ranked form's figure is in data/train/README.md.
 //!
 //! A segment header may appear again between games, so that each committed
 //! chunk of a growing file is a file of its own and the chunks concatenated
@@ -46,8 +61,10 @@ pub use super::input::for_each_sample;
 
 /// First bytes of a games file (and of every segment in it).
 pub const MAGIC: &[u8; 8] = b"CHUHEGM1";
-/// Tag byte that starts every game.
-const GAME_TAG: u8 = b'g';
+/// Tag byte that starts a game in the ranked form (what datagen writes).
+const RANKED_TAG: u8 = b'r';
+/// Tag byte that starts a game in the first, raw form (still read).
+const RAW_TAG: u8 = b'g';
 /// The stored score of a move that was not searched.
 pub const NO_SCORE: i16 = i16::MIN;
 /// Bit of the stored move that marks a kept (training) position.
@@ -102,11 +119,66 @@ pub fn segment_header(provenance: &str) -> Vec<u8> {
     out
 }
 
+/// The legal moves of `pos` in the ranked form's order (by [`Move::raw`]).
+fn ranked_moves(pos: &Position) -> Vec<Move> {
+    let mut moves = pos.legal_moves().to_vec();
+    moves.sort_unstable_by_key(|m| m.raw());
+    moves
+}
+
+/// A score as both forms store it: clamped to ±32767 (the search's never
+/// go beyond), `None` kept apart.
+fn stored_score(score: Option<i32>) -> Option<i32> {
+    score.map(|s| s.clamp(-i16::MAX as i32, i16::MAX as i32))
+}
+
+/// LEB128's companion for signed numbers: 0, −1, 1, −2, … → 0, 1, 2, 3, …
+fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(v: u64) -> i64 {
+    (v >> 1) as i64 ^ -((v & 1) as i64)
+}
+
 impl GameRecord {
-    /// Appends this game's bytes to `out`. Scores beyond ±32767 are
-    /// clamped (the search's never are).
-    pub fn encode(&self, out: &mut Vec<u8>) {
-        out.push(GAME_TAG);
+    /// Appends this game's bytes in the ranked form to `out`. Scores
+    /// beyond ±32767 are clamped (the search's never are). A move that is
+    /// not legal where it is played (or a bad start FEN) is an error, and
+    /// `out` is left as it was.
+    pub fn encode(&self, out: &mut Vec<u8>) -> io::Result<()> {
+        let mut ranks = Vec::with_capacity(self.moves.len());
+        self.replay(|pos, m| {
+            let rank = ranked_moves(pos).partition_point(|x| x.raw() < m.mv.raw());
+            ranks.push(rank as u64);
+        })?;
+        out.push(RANKED_TAG);
+        self.encode_head(out);
+        for r in ranks {
+            put_varint(out, r);
+        }
+        for flags in self.moves.chunks(8) {
+            let byte = flags
+                .iter()
+                .enumerate()
+                .fold(0u8, |b, (i, m)| b | (u8::from(m.kept) << i));
+            out.push(byte);
+        }
+        let mut previous = 0i64;
+        for m in &self.moves {
+            match stored_score(m.score) {
+                None => out.push(0),
+                Some(s) => {
+                    put_varint(out, zigzag(i64::from(s) - previous) + 1);
+                    previous = i64::from(s);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The fields both forms share, after the tag.
+    fn encode_head(&self, out: &mut Vec<u8>) {
         put_varint(out, self.game);
         out.push(if self.result > 0.75 {
             2
@@ -120,23 +192,29 @@ impl GameRecord {
         out.push(fen.len() as u8);
         out.extend(fen);
         put_varint(out, self.moves.len() as u64);
+    }
+
+    /// Appends this game's bytes in the first, raw form (which files
+    /// written before the ranked form hold; tests check it is still read).
+    #[cfg(test)]
+    fn encode_raw(&self, out: &mut Vec<u8>) {
+        out.push(RAW_TAG);
+        self.encode_head(out);
         for m in &self.moves {
             let raw = m.mv.raw() | if m.kept { KEPT_BIT } else { 0 };
             out.extend(raw.to_le_bytes());
         }
         for m in &self.moves {
-            let score = m.score.map_or(NO_SCORE, |s| {
-                s.clamp(-i16::MAX as i32, i16::MAX as i32) as i16
-            });
+            let score = stored_score(m.score).map_or(NO_SCORE, |s| s as i16);
             out.extend(score.to_le_bytes());
         }
     }
 
-    /// This game's bytes.
-    pub fn to_bytes(&self) -> Vec<u8> {
+    /// This game's bytes (ranked form).
+    pub fn to_bytes(&self) -> io::Result<Vec<u8>> {
         let mut out = Vec::new();
-        self.encode(&mut out);
-        out
+        self.encode(&mut out)?;
+        Ok(out)
     }
 
     /// The start position (before the first move).
@@ -286,7 +364,7 @@ impl<R: Read> GameReader<R> {
     }
 
     /// The rest of a game after its tag byte.
-    fn game_body(&mut self) -> io::Result<GameRecord> {
+    fn game_body(&mut self, tag: u8) -> io::Result<GameRecord> {
         let at = self.offset - 1;
         let game = self.varint()?;
         let result = match self.byte()? {
@@ -311,10 +389,81 @@ impl<R: Read> GameReader<R> {
                 "byte {at}: game {game}: {count} moves is too many"
             )));
         }
-        let mut raw = vec![0u8; count as usize * 4];
+        let moves = if tag == RANKED_TAG {
+            self.ranked_moves(count as usize, start.as_deref(), at, game)?
+        } else {
+            self.raw_moves(count as usize, at, game)?
+        };
+        Ok(GameRecord {
+            game,
+            result,
+            start,
+            moves,
+        })
+    }
+
+    /// The moves of a ranked game: read, then replayed from `start` to
+    /// turn their ranks into moves.
+    fn ranked_moves(
+        &mut self,
+        count: usize,
+        start: Option<&str>,
+        at: u64,
+        game: u64,
+    ) -> io::Result<Vec<PlayedMove>> {
+        let ranks = (0..count)
+            .map(|_| self.varint())
+            .collect::<io::Result<Vec<u64>>>()?;
+        let mut flags = vec![0u8; count.div_ceil(8)];
+        self.bytes(&mut flags)?;
+        let mut scores = Vec::with_capacity(count);
+        let mut previous = 0i64;
+        for _ in 0..count {
+            scores.push(match self.varint()? {
+                0 => None,
+                v => {
+                    let s = previous + unzigzag(v - 1);
+                    previous = s;
+                    Some(i32::try_from(s).map_err(|_| {
+                        invalid(format!("byte {at}: game {game}: score out of range"))
+                    })?)
+                }
+            });
+        }
+        let mut pos = match start {
+            None => Position::startpos(),
+            Some(fen) => Position::from_fen(fen)
+                .map_err(|e| invalid(format!("byte {at}: game {game}: start FEN '{fen}': {e}")))?,
+        };
+        let mut moves = Vec::with_capacity(count);
+        for (i, (rank, score)) in ranks.into_iter().zip(scores).enumerate() {
+            let legal = ranked_moves(&pos);
+            let mv = *usize::try_from(rank)
+                .ok()
+                .and_then(|r| legal.get(r))
+                .ok_or_else(|| {
+                    invalid(format!(
+                        "byte {at}: game {game}: move {} has rank {rank} of {} legal moves",
+                        i + 1,
+                        legal.len()
+                    ))
+                })?;
+            moves.push(PlayedMove {
+                mv,
+                score,
+                kept: flags[i / 8] >> (i % 8) & 1 == 1,
+            });
+            pos.make_move(mv);
+        }
+        Ok(moves)
+    }
+
+    /// The moves of a raw game.
+    fn raw_moves(&mut self, count: usize, at: u64, game: u64) -> io::Result<Vec<PlayedMove>> {
+        let mut raw = vec![0u8; count * 4];
         self.bytes(&mut raw)?;
-        let (mvs, scores) = raw.split_at(count as usize * 2);
-        let mut moves = Vec::with_capacity(count as usize);
+        let (mvs, scores) = raw.split_at(count * 2);
+        let mut moves = Vec::with_capacity(count);
         for (i, (c, s)) in mvs.chunks_exact(2).zip(scores.chunks_exact(2)).enumerate() {
             let bits = u16::from_le_bytes([c[0], c[1]]);
             let score = i16::from_le_bytes([s[0], s[1]]);
@@ -330,12 +479,7 @@ impl<R: Read> GameReader<R> {
                 kept: bits & KEPT_BIT != 0,
             });
         }
-        Ok(GameRecord {
-            game,
-            result,
-            start,
-            moves,
-        })
+        Ok(moves)
     }
 
     /// The next complete game; `None` at the end of the input, also when
@@ -347,7 +491,7 @@ impl<R: Read> GameReader<R> {
             };
             let step = match tag {
                 b'C' => self.segment().map(|()| None),
-                GAME_TAG if self.started => self.game_body().map(Some),
+                RANKED_TAG | RAW_TAG if self.started => self.game_body(tag).map(Some),
                 _ if !self.started => {
                     return Err(invalid("not a chuhe games file (bad magic)".into()))
                 }
@@ -444,34 +588,121 @@ mod tests {
         }
     }
 
+    /// A second game: another start position, a draw.
+    fn endgame() -> GameRecord {
+        let mut g = sample_game();
+        g.game = 301;
+        g.result = 0.5;
+        g.start = Some("3k5/9/9/9/9/9/9/9/4A4/4K4 w".into());
+        g.moves = ["e1d2", "d9d8", "e0e1"]
+            .iter()
+            .map(|t| PlayedMove {
+                mv: Move::from_iccs(t).unwrap(),
+                score: Some(-3),
+                kept: true,
+            })
+            .collect();
+        g
+    }
+
     #[test]
     fn bytes_round_trip_and_truncation() {
-        let g = sample_game();
-        let mut bytes = segment_header("chuhe datagen --seed 1");
-        g.encode(&mut bytes);
-        let one = bytes.len();
-        let mut g2 = g.clone();
-        g2.game = 301;
-        g2.result = 0.5;
-        g2.start = Some("4k4/9/9/9/9/9/9/9/9/4K4 w".into());
-        g2.moves.truncate(0);
-        g2.encode(&mut bytes);
-        let mut r = GameReader::new(&bytes[..]);
-        assert_eq!(r.next_game().unwrap(), Some(g.clone()));
-        assert_eq!(r.next_game().unwrap(), Some(g2));
-        assert_eq!(r.next_game().unwrap(), None);
-        assert!(!r.truncated());
-        assert_eq!(r.provenance(), ["chuhe datagen --seed 1"]);
-        // every cut inside the second game leaves the first one only
-        for cut in one + 1..bytes.len() {
-            let s = summarize(&bytes[..cut]).unwrap();
-            assert_eq!(
-                (s.games, s.complete_bytes, s.truncated),
-                (1, one as u64, true)
-            );
+        for ranked in [true, false] {
+            let encode = |g: &GameRecord, out: &mut Vec<u8>| {
+                if ranked {
+                    g.encode(out).unwrap()
+                } else {
+                    g.encode_raw(out)
+                }
+            };
+            let g = sample_game();
+            let mut bytes = segment_header("chuhe datagen --seed 1");
+            encode(&g, &mut bytes);
+            let one = bytes.len();
+            let g2 = endgame();
+            encode(&g2, &mut bytes);
+            let mut r = GameReader::new(&bytes[..]);
+            assert_eq!(r.next_game().unwrap(), Some(g.clone()), "ranked {ranked}");
+            assert_eq!(r.next_game().unwrap(), Some(g2), "ranked {ranked}");
+            assert_eq!(r.next_game().unwrap(), None);
+            assert!(!r.truncated());
+            assert_eq!(r.provenance(), ["chuhe datagen --seed 1"]);
+            // every cut inside the second game leaves the first one only
+            for cut in one + 1..bytes.len() {
+                let s = summarize(&bytes[..cut]).unwrap();
+                assert_eq!(
+                    (s.games, s.complete_bytes, s.truncated),
+                    (1, one as u64, true),
+                    "ranked {ranked}, cut at {cut}"
+                );
+            }
         }
         assert!(summarize(&b"CHUHEGMX\0\0"[..]).is_err());
         assert!(summarize(&b"#g 1 0.5\n"[..]).is_err());
+    }
+
+    #[test]
+    fn both_forms_mix_in_one_file_and_the_ranked_one_is_smaller() {
+        // a file resumed by a newer datagen holds raw games, then ranked
+        let (g, g2) = (sample_game(), endgame());
+        let mut bytes = segment_header("old");
+        g.encode_raw(&mut bytes);
+        let raw_len = bytes.len();
+        bytes.extend(segment_header("new"));
+        let before = bytes.len();
+        g.encode(&mut bytes).unwrap();
+        assert!(bytes.len() - before < raw_len - segment_header("old").len());
+        g2.encode(&mut bytes).unwrap();
+        let mut r = GameReader::new(&bytes[..]);
+        let mut back = Vec::new();
+        while let Some(x) = r.next_game().unwrap() {
+            back.push(x);
+        }
+        assert_eq!(back, [g.clone(), g, g2]);
+        assert_eq!(r.provenance(), ["old", "new"]);
+    }
+
+    #[test]
+    fn scores_take_every_value_and_none() {
+        let mut g = sample_game();
+        let values = [
+            None,
+            Some(i16::MAX as i32),
+            Some(-(i16::MAX as i32)),
+            None,
+            Some(0),
+        ];
+        for (m, v) in g.moves.iter_mut().zip(values) {
+            m.score = v;
+        }
+        let file = [segment_header("t"), g.to_bytes().unwrap()].concat();
+        let back = GameReader::new(&file[..]).next_game().unwrap().unwrap();
+        assert_eq!(back, g);
+        // beyond i16 the score is clamped, as in the raw form
+        g.moves[0].score = Some(40_000);
+        let file = [segment_header("t"), g.to_bytes().unwrap()].concat();
+        let back = GameReader::new(&file[..]).next_game().unwrap().unwrap();
+        assert_eq!(back.moves[0].score, Some(i16::MAX as i32));
+    }
+
+    #[test]
+    fn an_illegal_move_or_a_rank_beyond_the_legal_moves_is_refused() {
+        let mut bad = sample_game();
+        bad.moves[3].mv = Move::from_iccs("a0a5").unwrap();
+        let mut out = vec![1u8];
+        assert!(bad.encode(&mut out).is_err());
+        assert_eq!(out, [1], "nothing written");
+        // a corrupt rank: the first move's rank byte set past the 44
+        // legal moves of the start position
+        let g = sample_game();
+        let mut file = segment_header("t");
+        let header = file.len();
+        g.encode(&mut file).unwrap();
+        let first_rank = header + 1 + 2 + 1 + 1 + 1; // tag, number 300, result, fen length, count
+        assert!(file[first_rank] < 44);
+        file[first_rank] = 100;
+        let err = GameReader::new(&file[..]).next_game().unwrap_err();
+        assert!(err.to_string().contains("rank 100 of 44"), "{err}");
     }
 
     #[test]
