@@ -132,6 +132,15 @@ fn stored_score(score: Option<i32>) -> Option<i32> {
     score.map(|s| s.clamp(-i16::MAX as i32, i16::MAX as i32))
 }
 
+/// The start position a game's `fen` field stands for (`None`: the
+/// standard one).
+fn start_of(fen: Option<&str>) -> Result<Position, String> {
+    match fen {
+        None => Ok(Position::startpos()),
+        Some(f) => Position::from_fen(f).map_err(|e| format!("start FEN '{f}': {e}")),
+    }
+}
+
 /// LEB128's companion for signed numbers: 0, −1, 1, −2, … → 0, 1, 2, 3, …
 fn zigzag(v: i64) -> u64 {
     ((v << 1) ^ (v >> 63)) as u64
@@ -219,11 +228,7 @@ impl GameRecord {
 
     /// The start position (before the first move).
     pub fn start_position(&self) -> io::Result<Position> {
-        match &self.start {
-            None => Ok(Position::startpos()),
-            Some(fen) => Position::from_fen(fen)
-                .map_err(|e| invalid(format!("game {}: start FEN '{fen}': {e}", self.game))),
-        }
+        start_of(self.start.as_deref()).map_err(|e| invalid(format!("game {}: {e}", self.game)))
     }
 
     /// Replays the game: `f` sees each position before its move, with the
@@ -430,11 +435,8 @@ impl<R: Read> GameReader<R> {
                 }
             });
         }
-        let mut pos = match start {
-            None => Position::startpos(),
-            Some(fen) => Position::from_fen(fen)
-                .map_err(|e| invalid(format!("byte {at}: game {game}: start FEN '{fen}': {e}")))?,
-        };
+        let mut pos =
+            start_of(start).map_err(|e| invalid(format!("byte {at}: game {game}: {e}")))?;
         let mut moves = Vec::with_capacity(count);
         for (i, (rank, score)) in ranks.into_iter().zip(scores).enumerate() {
             let legal = ranked_moves(&pos);
