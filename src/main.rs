@@ -62,11 +62,47 @@ enum Command {
     },
 }
 
+/// Whether `command` only computes and prints: it starts no engine or
+/// other program whose pipe could close under it.
+fn prints_only(command: &Option<Command>) -> bool {
+    matches!(
+        command,
+        Some(
+            Command::Perft(_)
+                | Command::Search(_)
+                | Command::Bench(_)
+                | Command::Eval(_)
+                | Command::Book { .. }
+                | Command::Net { .. }
+                | Command::Sigma(_)
+                | Command::IpcQuality(_)
+                | Command::Datagen(_)
+        )
+    )
+}
+
+/// Lets a printing subcommand end as Unix tools do when its reader goes
+/// (`chuhe perft 5 --divide | head`): Rust ignores SIGPIPE, so `println!`
+/// would panic on the broken pipe; with the default action the process
+/// just stops. Not for the protocol loop or the arena, which talk to
+/// other programs and handle a closed pipe as an error.
+fn stop_quietly_when_the_reader_goes() {
+    #[cfg(unix)]
+    // SAFETY: called at start-up, before any thread exists; restoring a
+    // signal's default action touches no Rust state.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
+    if prints_only(&cli.command) {
+        stop_quietly_when_the_reader_goes();
+    }
     match cli.command {
         Some(Command::Perft(args)) => cli::perft::run(args),
         Some(Command::Search(args)) => cli::search::run_search_command(args),
