@@ -62,8 +62,9 @@ enum Command {
     },
 }
 
-/// Whether `command` only computes and prints: it starts no engine or
-/// other program whose pipe could close under it.
+/// Whether `command` only computes and prints: it writes to no engine or
+/// other program whose pipe could close under it (`xz` and `rustfmt`,
+/// which some start, are only read from or waited for).
 fn prints_only(command: &Option<Command>) -> bool {
     matches!(
         command,
@@ -77,6 +78,8 @@ fn prints_only(command: &Option<Command>) -> bool {
                 | Command::Sigma(_)
                 | Command::IpcQuality(_)
                 | Command::Datagen(_)
+                | Command::Tune(_)
+                | Command::Spsa(_)
         )
     )
 }
