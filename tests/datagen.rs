@@ -250,3 +250,47 @@ fn chunks_of_a_games_file_hold_each_game_once() {
         Some(3)
     );
 }
+
+#[test]
+fn stats_reads_text_as_the_trainer_does_and_refuses_other_files() {
+    let text = temp("stats.txt");
+    datagen(&text, &["--games", "2", "--format", "text"]);
+    let stats = datagen(&text, &["--stats", text.to_str().unwrap()]);
+    let n = read_any(&text).unwrap().samples.len();
+    assert!(n > 0);
+    assert!(
+        stats.contains(&format!("2 games, {n} positions")),
+        "{stats}"
+    );
+    for (name, content, why) in [
+        (
+            "passwd.txt",
+            "root:x:0:0:root:/root:/bin/bash\n",
+            "line 1: no FEN",
+        ),
+        (
+            "score.txt",
+            "# made by hand\n#g 0 1\nnot a score\n",
+            "line 3: bad score",
+        ),
+        (
+            "nogame.txt",
+            "9/9/9/9/9/9/9/9/9/9 w 12\n",
+            "line 1: position before any '#g' line",
+        ),
+        ("result.txt", "#g 0 0.7\n", "line 1: bad game line"),
+    ] {
+        let p = temp(name);
+        std::fs::write(&p, content).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .args(["datagen", "--stats"])
+            .arg(&p)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{name}: {err}");
+        assert!(err.contains("not a chuhe data file"), "{name}: {err}");
+        assert!(err.contains(why), "{name}: {err}");
+        assert!(o.stdout.is_empty(), "{name}: nothing counted");
+    }
+}

@@ -3,7 +3,7 @@
 //! imports recorded arena games (text) and sums up data files (`--stats`).
 
 use chuhe::search::SearchOptions;
-use chuhe::tune::data::games_in;
+use chuhe::tune::data::{games_in, parse_text_line, TextLine};
 use chuhe::tune::datagen::{play_full_game, DatagenConfig};
 use chuhe::tune::games::{segment_header, summarize, summarize_games};
 use chuhe::tune::import;
@@ -197,16 +197,29 @@ fn stats(path: &Path) -> Result<String, String> {
         }
         Opened::Text(r) => {
             let (mut games, mut kept, mut raw) = (0u64, 0u64, 0u64);
-            for line in r.lines() {
+            for (i, line) in r.lines().enumerate() {
                 let line = line.map_err(shown)?;
                 if raw == 0 {
                     made_by = line.strip_prefix("# ").map(str::to_string);
                 }
                 raw += line.len() as u64 + 1;
-                if line.starts_with("#g ") {
-                    games += 1;
-                } else if !line.starts_with('#') && !line.trim().is_empty() {
-                    kept += 1;
+                // each line read as the trainer reads it: a file that is
+                // not training data is refused, not counted
+                let bad = |what: &str| {
+                    format!(
+                        "{}: not a chuhe data file: line {}: {what}: '{}'",
+                        path.display(),
+                        i + 1,
+                        line.trim()
+                    )
+                };
+                match parse_text_line(line.trim()).map_err(bad)? {
+                    TextLine::Skip => {}
+                    TextLine::Game(..) => games += 1,
+                    TextLine::Position(..) if games == 0 => {
+                        return Err(bad("position before any '#g' line"))
+                    }
+                    TextLine::Position(..) => kept += 1,
                 }
             }
             ("text", games, None, kept, raw)

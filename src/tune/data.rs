@@ -92,6 +92,43 @@ pub fn read_samples(input: impl BufRead) -> io::Result<Vec<Sample>> {
     Ok(out)
 }
 
+/// One line of a data file, as read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TextLine<'a> {
+    /// Blank or a comment.
+    Skip,
+    /// A `#g` line: the game's number and its result from Red's view.
+    Game(u64, f32),
+    /// A position line: board and side, and the score (`None` for `-`).
+    Position(&'a str, Option<i32>),
+}
+
+/// Reads one line of a data file (trimmed); a line that is none of the
+/// three kinds is an error saying what is wrong with it.
+pub fn parse_text_line(line: &str) -> Result<TextLine<'_>, &'static str> {
+    if line.is_empty() || line.starts_with("# ") || line == "#" {
+        return Ok(TextLine::Skip);
+    }
+    if let Some(rest) = line.strip_prefix("#g ") {
+        let mut it = rest.split_whitespace();
+        let game = it.next().and_then(|g| g.parse().ok());
+        let result = it.next().and_then(|r| r.parse::<f32>().ok());
+        return match (game, result) {
+            (Some(g), Some(r)) if [0.0, 0.5, 1.0].contains(&r) => Ok(TextLine::Game(g, r)),
+            _ => Err("bad game line"),
+        };
+    }
+    let mut fields = line.rsplitn(2, ' ');
+    let score = fields.next().ok_or("no score")?;
+    let fen = fields.next().ok_or("no FEN")?;
+    let score = if score == "-" {
+        None
+    } else {
+        Some(score.parse().map_err(|_| "bad score")?)
+    };
+    Ok(TextLine::Position(fen, score))
+}
+
 /// Streams the samples of a data file to `f`, one at a time (a large file
 /// is never held in memory); errors as [`read_samples`]. Returns how many.
 pub fn for_each_text_sample(input: impl BufRead, mut f: impl FnMut(Sample)) -> io::Result<u64> {
@@ -106,35 +143,20 @@ pub fn for_each_text_sample(input: impl BufRead, mut f: impl FnMut(Sample)) -> i
                 format!("line {}: {what}: '{line}'", i + 1),
             )
         };
-        if line.is_empty() || line.starts_with("# ") || line == "#" {
-            continue;
-        }
-        if let Some(rest) = line.strip_prefix("#g ") {
-            let mut it = rest.split_whitespace();
-            let game = it.next().and_then(|g| g.parse().ok());
-            let result = it.next().and_then(|r| r.parse::<f32>().ok());
-            match (game, result) {
-                (Some(g), Some(r)) if [0.0, 0.5, 1.0].contains(&r) => current = Some((g, r)),
-                _ => return Err(bad("bad game line")),
+        match parse_text_line(line).map_err(bad)? {
+            TextLine::Skip => {}
+            TextLine::Game(g, r) => current = Some((g, r)),
+            TextLine::Position(fen, score) => {
+                let (game, result) = current.ok_or_else(|| bad("position before any '#g' line"))?;
+                n += 1;
+                f(Sample {
+                    fen: fen.to_string(),
+                    score,
+                    result,
+                    game,
+                });
             }
-            continue;
         }
-        let (game, result) = current.ok_or_else(|| bad("position before any '#g' line"))?;
-        let mut fields = line.rsplitn(2, ' ');
-        let score = fields.next().ok_or_else(|| bad("no score"))?;
-        let fen = fields.next().ok_or_else(|| bad("no FEN"))?;
-        let score = if score == "-" {
-            None
-        } else {
-            Some(score.parse().map_err(|_| bad("bad score"))?)
-        };
-        n += 1;
-        f(Sample {
-            fen: fen.to_string(),
-            score,
-            result,
-            game,
-        });
     }
     Ok(n)
 }
