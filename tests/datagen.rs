@@ -294,3 +294,24 @@ fn stats_reads_text_as_the_trainer_does_and_refuses_other_files() {
         assert!(o.stdout.is_empty(), "{name}: nothing counted");
     }
 }
+
+#[test]
+fn tune_refuses_data_without_positions() {
+    for (name, content) in [("empty.txt", ""), ("games-only.txt", "#g 0 1\n#g 1 0.5\n")] {
+        let data = temp(name);
+        std::fs::write(&data, content).unwrap();
+        let out = temp(&format!("{name}.params.rs"));
+        let _ = std::fs::remove_file(&out);
+        let o = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .args(["tune", "--threads", "1", "--data"])
+            .arg(&data)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{name}: {err}");
+        assert!(err.contains("no training positions"), "{name}: {err}");
+        assert!(!out.exists(), "{name}: no parameters written");
+    }
+}

@@ -102,6 +102,14 @@ fn run_inner(args: &TuneArgs) -> Result<(), String> {
         samples.truncate(n);
     }
     let (train_s, test_s) = split(&samples);
+    // nothing to fit: stop before writing parameters fitted to no data
+    if train_s.is_empty() {
+        return Err(format!(
+            "no training positions ({} read from {} file(s))",
+            samples.len(),
+            args.data.len()
+        ));
+    }
     let train = Dataset::from_samples(train_s.clone()).with_drawish(args.drawish);
     let test = Dataset::from_samples(test_s).with_drawish(args.drawish);
     eprintln!(
