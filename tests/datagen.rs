@@ -282,17 +282,23 @@ fn stats_reads_text_as_the_trainer_does_and_refuses_other_files() {
     ] {
         let p = temp(name);
         std::fs::write(&p, content).unwrap();
-        let o = Command::new(env!("CARGO_BIN_EXE_chuhe"))
-            .args(["datagen", "--stats"])
-            .arg(&p)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(!o.status.success(), "{name}: {err}");
+        let err = refused(&["datagen", "--stats", p.to_str().unwrap()]);
         assert!(err.contains("not a chuhe data file"), "{name}: {err}");
         assert!(err.contains(why), "{name}: {err}");
-        assert!(o.stdout.is_empty(), "{name}: nothing counted");
     }
+}
+
+/// Runs chuhe with `args`, checks that it fails without printing on
+/// stdout, and returns its stderr.
+fn refused(args: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .args(args)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(!o.status.success(), "{args:?}: {err}");
+    assert!(o.stdout.is_empty(), "{args:?}: nothing printed on stdout");
+    err
 }
 
 #[test]
@@ -302,15 +308,15 @@ fn tune_refuses_data_without_positions() {
         std::fs::write(&data, content).unwrap();
         let out = temp(&format!("{name}.params.rs"));
         let _ = std::fs::remove_file(&out);
-        let o = Command::new(env!("CARGO_BIN_EXE_chuhe"))
-            .args(["tune", "--threads", "1", "--data"])
-            .arg(&data)
-            .arg("--out")
-            .arg(&out)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(!o.status.success(), "{name}: {err}");
+        let err = refused(&[
+            "tune",
+            "--threads",
+            "1",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
         assert!(err.contains("no training positions"), "{name}: {err}");
         assert!(!out.exists(), "{name}: no parameters written");
     }
