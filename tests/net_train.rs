@@ -1,7 +1,7 @@
 //! The NNUE trainer on tiny generated data: it learns that a rook is worth
 //! having, a resumed run equals an uninterrupted one, the same seed gives
-//! the same weights on any thread count, and the quantized net scores
-//! like the float one.
+//! the same weights on any thread count, the quantized net scores like
+//! the float one, and the command's log reads cleanly from a file.
 
 use chuhe::board::{Colour, PieceKind, Position, Square};
 use chuhe::eval::nnue::arch::SCALE;
@@ -41,6 +41,11 @@ fn material(pos: &Position) -> i32 {
 /// labelled with its material balance and a result that follows it. The
 /// data goes through the text format and its reader, as real data does.
 fn generated(seed: u64, games: usize) -> Vec<Labelled> {
+    read_text(generated_text(seed, games).as_bytes(), seed).expect("generated data reads back")
+}
+
+/// The games of [`generated`] in the text format of `chuhe datagen`.
+fn generated_text(seed: u64, games: usize) -> String {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut text = String::new();
     for g in 0..games {
@@ -68,7 +73,7 @@ fn generated(seed: u64, games: usize) -> Vec<Labelled> {
         });
         text.push_str(&rec.to_text());
     }
-    read_text(text.as_bytes(), seed).expect("generated data reads back")
+    text
 }
 
 fn set_of(v: &[Labelled]) -> TrainSet {
@@ -269,4 +274,43 @@ fn the_quantized_net_scores_like_the_float_one() {
         total += (float - int as f32).abs();
     }
     assert!(total / (held_out.len() as f32) < 10.0);
+}
+
+/// `chuhe net train` run as from a script, stderr going to a file: every
+/// line of its log stands on its own (no `\r` progress lines run into the
+/// summary), and the summary counts the positions the data holds.
+#[test]
+fn the_command_writes_a_plain_log_when_stderr_is_not_a_terminal() {
+    let dir = std::env::temp_dir().join(format!("chuhe-net-train-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("tiny.txt");
+    std::fs::write(&data, generated_text(5, 6)).unwrap();
+    let net = dir.join("tiny.nnue");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .args([
+            "net",
+            "train",
+            "--epochs",
+            "1",
+            "--batch",
+            "64",
+            "--threads",
+            "1",
+        ])
+        .arg("--data")
+        .arg(&data)
+        .arg("--out")
+        .arg(&net)
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    assert!(!log.contains('\r'), "{log:?}");
+    let summary = format!("{} positions: ", generated(5, 6).len());
+    assert!(
+        log.lines().any(|l| l.starts_with(&summary)),
+        "no line starts with {summary:?}: {log}"
+    );
+    assert!(net.exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }

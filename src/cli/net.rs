@@ -186,16 +186,24 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
             0
         },
     };
-    let (train_set, val_set): (TrainSet, TrainSet) = load(
+    // a spinner, not `\r` lines: indicatif draws nothing when stderr is a
+    // log file, so the summary below stands on its own line there
+    let reading = ProgressBar::new_spinner();
+    reading.set_style(
+        ProgressStyle::with_template("read {pos} positions [{elapsed_precise}]")
+            .map_err(|e| e.to_string())?,
+    );
+    let loaded = load(
         &mut tee,
         seed,
         args.val_percent,
         args.max_positions,
-        &mut |n| eprint!("\rread {n} positions"),
-    )
-    .map_err(|e| e.to_string())?;
+        &mut |n| reading.set_position(n as u64),
+    );
+    reading.finish_and_clear();
+    let (train_set, val_set): (TrainSet, TrainSet) = loaded.map_err(|e| e.to_string())?;
     eprintln!(
-        "\r{} positions: {} training, {} validation (by game, seed {seed}), read in {:.1} s",
+        "{} positions: {} training, {} validation (by game, seed {seed}), read in {:.1} s",
         train_set.len() + val_set.len(),
         train_set.len(),
         val_set.len(),
