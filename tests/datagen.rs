@@ -321,3 +321,44 @@ fn tune_refuses_data_without_positions() {
         assert!(!out.exists(), "{name}: no parameters written");
     }
 }
+
+/// `--stats` on a games file still being written (or ending in a game cut
+/// off by a killed run) counts and compresses its complete games only, and
+/// an xz file counts as its own size.
+#[test]
+fn stats_of_a_growing_file_compresses_its_complete_games() {
+    let whole = temp("growing-whole.games");
+    datagen(&whole, &["--games", "4"]);
+    let full = std::fs::read(&whole).unwrap();
+    let done = temp("growing-done.games");
+    datagen(&done, &["--games", "3"]);
+    let three = std::fs::read(&done).unwrap();
+    let growing = temp("growing.games");
+    std::fs::write(&growing, &full[..three.len() + 9]).unwrap();
+    // "…; R bytes (…), xz -9 C bytes (…)" without the file's name
+    let figures = |p: &Path| {
+        let s = datagen(p, &["--stats", p.to_str().unwrap()]);
+        let line = s.lines().next().unwrap().to_string();
+        line[line.find(": ").unwrap()..].to_string()
+    };
+    let (complete, cut) = (figures(&done), figures(&growing));
+    assert_eq!(
+        complete, cut,
+        "a cut-off game is neither counted nor compressed"
+    );
+    let xz = temp("growing-done.games.xz");
+    let status = Command::new("xz")
+        .args(["-9", "-k", "-c"])
+        .arg(&done)
+        .stdout(std::fs::File::create(&xz).unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let xz_bytes = std::fs::metadata(&xz).unwrap().len();
+    let packed = figures(&xz);
+    assert!(
+        packed.contains(&format!("xz -9 {xz_bytes} bytes")),
+        "{packed}"
+    );
+    assert!(xz_bytes < three.len() as u64);
+}

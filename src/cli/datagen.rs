@@ -7,7 +7,7 @@ use chuhe::tune::data::{games_in, parse_text_line, TextLine};
 use chuhe::tune::datagen::{play_full_game, DatagenConfig};
 use chuhe::tune::games::{segment_header, summarize, summarize_games};
 use chuhe::tune::import;
-use chuhe::tune::input::{open, Opened};
+use chuhe::tune::input::{is_xz, open, Opened};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -225,10 +225,12 @@ fn stats(path: &Path) -> Result<String, String> {
             ("text", games, None, kept, raw)
         }
     };
-    let compressed = if raw == file_bytes {
-        xz_size(path)?
+    // by its first bytes, not its size: a plain file being written, or
+    // ending in a cut-off game, holds more bytes than its complete games
+    let compressed = if is_xz(path).map_err(|e| e.to_string())? {
+        file_bytes
     } else {
-        file_bytes // already compressed
+        xz_size(path, raw.min(file_bytes))?
     };
     let per = |b: u64| b as f64 / kept.max(1) as f64;
     let moves = moves.map_or(String::new(), |m| format!(", {m} moves"));
@@ -242,16 +244,25 @@ fn stats(path: &Path) -> Result<String, String> {
     ))
 }
 
-/// The size of `path` compressed by `xz -9`.
-fn xz_size(path: &Path) -> Result<u64, String> {
+/// The size of the first `len` bytes of `path` compressed by `xz -9`.
+fn xz_size(path: &Path, len: u64) -> Result<u64, String> {
+    let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut child = Command::new("xz")
         .args(["-9", "-c"])
-        .arg(path)
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run xz: {e}"))?;
+    let mut input = child.stdin.take().expect("stdin is piped");
+    // fed from a thread while this one drains xz's output: a pipe each way
+    // would otherwise fill and stall both
+    let feeder = std::thread::spawn(move || std::io::copy(&mut file.take(len), &mut input));
     let mut out = child.stdout.take().expect("stdout is piped");
     let n = std::io::copy(&mut out, &mut std::io::sink()).map_err(|e| e.to_string())?;
+    feeder
+        .join()
+        .map_err(|_| "the xz feeder panicked".to_string())?
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let status = child.wait().map_err(|e| e.to_string())?;
     if !status.success() {
         return Err(format!("xz -9 failed on {} ({status})", path.display()));

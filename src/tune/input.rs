@@ -67,17 +67,21 @@ impl Drop for XzOutput {
     }
 }
 
+/// Whether `path` is xz-compressed (by its first bytes).
+pub fn is_xz(path: &Path) -> io::Result<bool> {
+    let mut head = Vec::with_capacity(XZ_MAGIC.len());
+    File::open(path)
+        .and_then(|f| f.take(XZ_MAGIC.len() as u64).read_to_end(&mut head))
+        .map_err(|e| context(path, e))?;
+    Ok(head == XZ_MAGIC)
+}
+
 /// Opens `path` decompressed (through `xz -dc` when it is xz).
 pub fn open_decompressed(path: &Path) -> io::Result<Box<dyn BufRead>> {
-    let mut file = BufReader::new(File::open(path).map_err(|e| context(path, e))?);
-    let is_xz = file
-        .fill_buf()
-        .map_err(|e| context(path, e))?
-        .starts_with(XZ_MAGIC);
-    if !is_xz {
-        return Ok(Box::new(file));
+    if !is_xz(path)? {
+        let file = File::open(path).map_err(|e| context(path, e))?;
+        return Ok(Box::new(BufReader::new(file)));
     }
-    drop(file);
     let mut child = Command::new("xz")
         .arg("-dc")
         .arg(path)
