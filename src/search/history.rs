@@ -12,6 +12,7 @@
 //! older rule, [`HistoryTable::add_halving`]: depth² for a cut-off, no
 //! malus, every entry halved once one reaches [`HISTORY_MAX`].
 
+use super::large_pages::{LargeBuffer, Zeroable};
 use super::limits::MAX_PLY;
 use crate::board::{Move, Position};
 
@@ -40,7 +41,7 @@ pub fn gravity(v: i32, bonus: i32) -> i32 {
 
 /// What a table stores per entry: `i32`, or `i16` where the table is
 /// large (gravity keeps a value within ±2^14).
-pub trait Entry: Copy + Default {
+pub trait Entry: Copy + Default + Zeroable {
     /// The stored value.
     fn get(self) -> i32;
     /// `v` as stored (it fits: see the table's rule).
@@ -82,8 +83,10 @@ const BLOCK: usize = 64;
 /// (perf, issue 56's data generation). So the table keeps a bit per
 /// [`BLOCK`] entries, set when one of them is written; an entry outside a
 /// set block is zero, and aging or clearing skips it (zero stays zero).
-pub struct HistoryTable<E> {
-    entries: Vec<E>,
+pub struct HistoryTable<E: Entry> {
+    /// On huge pages where the system offers them: the continuation
+    /// histories are 4 MB tables probed at random (see `large_pages`).
+    entries: LargeBuffer<E>,
     len: usize,
     /// One bit per block that may hold a non-zero entry.
     written: Vec<u64>,
@@ -93,7 +96,7 @@ impl<E: Entry> HistoryTable<E> {
     /// A table of `len` zeros.
     pub fn new(len: usize) -> Self {
         HistoryTable {
-            entries: vec![E::default(); len],
+            entries: LargeBuffer::zeroed(len),
             len,
             written: vec![0; Self::words(len)],
         }
@@ -103,7 +106,7 @@ impl<E: Entry> HistoryTable<E> {
     /// that never updates it pays nothing).
     pub const fn lazy(len: usize) -> Self {
         HistoryTable {
-            entries: Vec::new(),
+            entries: LargeBuffer::empty(),
             len,
             written: Vec::new(),
         }
@@ -196,7 +199,7 @@ impl<E: Entry> HistoryTable<E> {
     #[inline(always)]
     fn allocate(&mut self) {
         if self.entries.is_empty() {
-            self.entries = vec![E::default(); self.len];
+            self.entries = LargeBuffer::zeroed(self.len);
             self.written = vec![0; Self::words(self.len)];
         }
     }

@@ -15,6 +15,7 @@ mod driver;
 mod evalcache;
 mod history;
 mod iprobcut;
+mod large_pages;
 mod lazysort;
 mod limits;
 mod moveloop;

@@ -21,6 +21,7 @@
 //! half-written by another thread reads as a miss, never as a wrong hit.
 //! One thread sees exactly the table a plain array would be.
 
+use super::large_pages::{LargeBuffer, Zeroable};
 use super::score::{score_from_tt, score_to_tt};
 use crate::board::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -118,6 +119,11 @@ const LINE_SLOTS: usize = 4;
 #[repr(align(64))]
 struct Line([Slot; LINE_SLOTS]);
 
+// SAFETY: `AtomicU64` has the in-memory representation of `u64`, so a
+// line of zero bytes is four empty slots (four 16-byte slots fill the
+// line: no padding).
+unsafe impl Zeroable for Line {}
+
 /// Plies of depth an entry loses in the aged scheme's replacement for
 /// each search since it was stored.
 const AGE_PLIES: i32 = 8;
@@ -125,7 +131,8 @@ const AGE_PLIES: i32 = 8;
 /// A fixed-size hash table of search results, shareable between threads
 /// (`&TranspositionTable` is enough to probe and store).
 pub struct TranspositionTable {
-    lines: Vec<Line>,
+    /// On huge pages where the system offers them (see `large_pages`).
+    lines: LargeBuffer<Line>,
     age: u8,
     /// The aged four-way scheme instead of the two-tier one.
     four_way: bool,
@@ -140,7 +147,7 @@ impl TranspositionTable {
         let n = (bytes / std::mem::size_of::<Line>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
         TranspositionTable {
-            lines: (0..n).map(|_| Line::default()).collect(),
+            lines: LargeBuffer::zeroed(n),
             age: 0,
             four_way: false,
         }
