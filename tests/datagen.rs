@@ -5,8 +5,9 @@
 //! `--stats` reports bytes a position.
 
 use chuhe::board::Position;
+use chuhe::search::Searcher;
 use chuhe::tune::data::{read_any, short_fen};
-use chuhe::tune::datagen::{play_full_game, DatagenConfig};
+use chuhe::tune::datagen::{play_full_game, play_full_game_with, DatagenConfig};
 use chuhe::tune::games::{for_each_sample, summarize, GameReader};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -361,4 +362,18 @@ fn stats_of_a_growing_file_compresses_its_complete_games() {
         "{packed}"
     );
     assert!(xz_bytes < three.len() as u64);
+}
+
+/// The generator keeps one searcher a thread and clears it between games:
+/// a searcher that has played other games plays each game as a new one
+/// (so `clear` forgets everything a search depends on).
+#[test]
+fn a_reused_searcher_plays_the_games_of_a_new_one() {
+    let cfg = cfg();
+    let mut searcher = Searcher::new(cfg.options.clone());
+    for game in [3, 0, 7, 3] {
+        let reused = play_full_game_with(&cfg, game, &mut searcher);
+        assert!(reused.record.moves.len() > 8, "game {game} is played");
+        assert_eq!(reused, play_full_game(&cfg, game), "game {game}");
+    }
 }

@@ -2,9 +2,9 @@
 //! to a data file in the compact games format or the text format; also
 //! imports recorded arena games (text) and sums up data files (`--stats`).
 
-use chuhe::search::SearchOptions;
+use chuhe::search::{SearchOptions, Searcher};
 use chuhe::tune::data::{games_in, parse_text_line, TextLine};
-use chuhe::tune::datagen::{play_full_game, DatagenConfig};
+use chuhe::tune::datagen::{play_full_game, play_full_game_with, DatagenConfig};
 use chuhe::tune::games::{segment_header, summarize, summarize_games};
 use chuhe::tune::import;
 use chuhe::tune::input::{is_xz, open, Opened};
@@ -15,6 +15,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
+use std::sync::Mutex;
 
 /// Games each thread plays in one chunk (see `run_inner`).
 const GAMES_A_THREAD_PER_CHUNK: usize = 32;
@@ -337,6 +338,21 @@ fn run_inner(args: DatagenArgs) -> Result<(), String> {
         .num_threads(args.threads.max(1))
         .build()
         .map_err(|e| e.to_string())?;
+    // one searcher a pool thread, cleared between its games; a slot found
+    // busy (a game started inside another's rayon call) gets a fresh one
+    let searchers: Vec<Mutex<Option<Searcher>>> = (0..pool.current_num_threads())
+        .map(|_| Mutex::new(None))
+        .collect();
+    let play = |g: u64| {
+        let slot = rayon::current_thread_index().and_then(|i| searchers.get(i)?.try_lock().ok());
+        match slot {
+            Some(mut slot) => {
+                let searcher = slot.get_or_insert_with(|| Searcher::new(cfg.options.clone()));
+                play_full_game_with(&cfg, g, searcher)
+            }
+            None => play_full_game(&cfg, g),
+        }
+    };
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -360,12 +376,7 @@ fn run_inner(args: DatagenArgs) -> Result<(), String> {
     let end = next_game + args.games;
     while first < end {
         let last = (first + chunk).min(end);
-        let games: Vec<_> = pool.install(|| {
-            (first..last)
-                .into_par_iter()
-                .map(|g| play_full_game(&cfg, g))
-                .collect()
-        });
+        let games: Vec<_> = pool.install(|| (first..last).into_par_iter().map(play).collect());
         let mut bytes = Vec::new();
         for g in &games {
             positions += g.kept.positions.len();
