@@ -216,20 +216,33 @@ pub fn play_match(
     play_rest(plan, Vec::new(), on_done)
 }
 
+/// The games not `played` yet, in plan order, except that the partners of
+/// played games come first: a run killed in the middle of a pair leaves
+/// it open, and the SPRT stops only when every pair is complete, so a
+/// resumed run that reached that partner late could pass its bound and
+/// play on (it did: n4 against n3, 2026-11-29).
+fn resume_order<'a>(
+    games: &'a [game::GameSetup],
+    played: &std::collections::HashSet<usize>,
+) -> Vec<&'a game::GameSetup> {
+    let partner = |n: usize| if n % 2 == 1 { n + 1 } else { n - 1 };
+    let (first, rest): (Vec<_>, Vec<_>) = games
+        .iter()
+        .filter(|g| !played.contains(&g.game))
+        .partition(|g| played.contains(&partner(g.game)));
+    first.into_iter().chain(rest).collect()
+}
+
 /// [`play_match`] after `previous` games of the plan were played (a
 /// resumed run): they count from the start, and only the plan's other
-/// games are played.
+/// games are played (partners of played games first, [`resume_order`]).
 pub fn play_rest(
     plan: &MatchPlan,
     previous: Vec<GameRecord>,
     on_done: &(dyn Fn(&[GameRecord]) + Sync),
 ) -> Result<Vec<GameRecord>, String> {
     let played: std::collections::HashSet<usize> = previous.iter().map(|g| g.game).collect();
-    let todo: Vec<&game::GameSetup> = plan
-        .games
-        .iter()
-        .filter(|g| !played.contains(&g.game))
-        .collect();
+    let todo = resume_order(&plan.games, &played);
     let done: Mutex<Vec<GameRecord>> = Mutex::new(previous);
     let stop = AtomicBool::new(false);
     let abort: Mutex<Option<String>> = Mutex::new(None);
@@ -516,4 +529,36 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         &args.plot_games,
         args.quiet,
     )
+}
+
+#[cfg(test)]
+mod resume_tests {
+    use super::*;
+
+    fn setup(game: usize) -> game::GameSetup {
+        game::GameSetup {
+            game,
+            opening: String::new(),
+            fen: String::new(),
+            moves: Vec::new(),
+            a_is_red: game % 2 == 1,
+        }
+    }
+
+    #[test]
+    fn a_resumed_run_first_completes_the_pairs_it_left_open() {
+        let games: Vec<_> = [1, 2, 3, 4, 5, 6, 7, 8].into_iter().map(setup).collect();
+        // killed with games 1, 2 and 6 done: 5 closes an open pair
+        let played = [1, 2, 6].into_iter().collect();
+        let order: Vec<usize> = resume_order(&games, &played)
+            .iter()
+            .map(|g| g.game)
+            .collect();
+        assert_eq!(order, [5, 3, 4, 7, 8]);
+        let fresh: Vec<usize> = resume_order(&games, &Default::default())
+            .iter()
+            .map(|g| g.game)
+            .collect();
+        assert_eq!(fresh, [1, 2, 3, 4, 5, 6, 7, 8]);
+    }
 }
