@@ -80,6 +80,14 @@ impl<T: Zeroable> LargeBuffer<T> {
         }
     }
 
+    /// Sets every element to zero bytes, in one `memset` (a loop storing
+    /// empty values element by element is not always compiled to one).
+    pub(crate) fn zero_all(&mut self) {
+        // SAFETY: `len` elements live at `ptr`, `&mut self` is exclusive,
+        // and `T: Zeroable` makes zero bytes a valid value.
+        unsafe { std::ptr::write_bytes(self.ptr.as_ptr(), 0, self.len) };
+    }
+
     /// The allocation for `len` elements (`None`: nothing to allocate).
     fn layout(len: usize) -> Option<Layout> {
         let bytes = len
@@ -166,6 +174,8 @@ mod tests {
                 *v = i as i16;
             }
             assert!(b.iter().enumerate().all(|(i, &v)| v == i as i16));
+            b.zero_all();
+            assert!(b.iter().all(|&v| v == 0), "len {len} zeroed again");
             // two bytes an element: from a megabyte of them on, the
             // buffer is at least a huge page and starts on one
             if len * 2 >= HUGE_PAGE {
