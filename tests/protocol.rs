@@ -306,6 +306,23 @@ fn bad_input_never_crashes() {
     e.send("go depth -5 nodes -1 time -3");
     let line = e.best_within(QUICK);
     assert!(expected.is_legal(best_move(&line)));
+    // times beyond any clock (they once overflowed `Duration`): a search
+    // that runs until stopped
+    for go in [
+        "go movetime 1e30",
+        "go movetime 99999999999999999999999",
+        "go time 1e300 increment 1e300",
+    ] {
+        e.send(go);
+        e.send("stop");
+        let line = e.best_within(QUICK);
+        assert!(expected.is_legal(best_move(&line)), "{go}: {line}");
+    }
+    e.send("setoption usemillisec true");
+    e.send("go time 1e30 increment 1e30");
+    e.send("stop");
+    assert!(expected.is_legal(best_move(&e.best_within(QUICK))));
+    e.send("setoption usemillisec false");
     // a limit without its value starts no search (not an endless one)
     e.send("go depth");
     assert!(e

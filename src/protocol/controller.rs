@@ -31,6 +31,11 @@ use std::time::Duration;
 /// `bench` depth when none is given.
 pub const BENCH_DEPTH: i32 = 8;
 
+/// The longest time (seconds) a `go` time, increment or movetime is read
+/// as: about 31 years; longer numbers mean "no limit" as well and are cut
+/// to it.
+const LONGEST_TIME_SECONDS: f64 = 1e9;
+
 /// A search in progress.
 struct Active {
     handle: SearchHandle,
@@ -456,12 +461,15 @@ impl Controller {
 
     /// The limits of `go`, in the units of the dialect and options.
     fn limits(&self, g: &GoParams) -> Limits {
-        let ms = |v: f64| Duration::from_secs_f64(v.max(0.0) / 1000.0);
+        // clamped first: `Duration::from_secs_f64` panics past u64 seconds,
+        // and a GUI may send any number
+        let seconds = |v: f64| Duration::from_secs_f64(v.clamp(0.0, LONGEST_TIME_SECONDS));
+        let ms = |v: f64| seconds(v / 1000.0);
         let ucci_time = |v: f64| {
             if self.engine.options().usemillisec {
                 ms(v)
             } else {
-                Duration::from_secs_f64(v.clamp(0.0, 1e9))
+                seconds(v)
             }
         };
         let mut l = Limits {
