@@ -159,6 +159,20 @@ fn illegal_and_ambiguous_input_is_explained_and_asked_again() {
     assert!(t.contains("you play h2g4  前马进三  +H+3"), "{t}");
 }
 
+#[test]
+fn bytes_that_are_not_utf8_are_asked_again() {
+    let mut session = Session::new(config(START_FEN, Colour::Red)).unwrap();
+    let mut out = Vec::new();
+    session
+        .run(&b"\xff\xfe\x80garbage\nh2e2\nquit\n"[..], &mut out)
+        .unwrap();
+    let t = String::from_utf8(out).unwrap();
+    assert!(t.contains("is not a move"), "{t}");
+    assert_eq!(t.matches("try again").count(), 1, "{t}");
+    assert!(t.contains("you play h2e2"), "{t}");
+    assert!(t.trim_end().ends_with("bye"), "{t}");
+}
+
 fn fen_lines(t: &str) -> Vec<&str> {
     t.lines()
         .filter_map(|l| l.rsplit("> ").next())

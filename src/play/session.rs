@@ -249,7 +249,7 @@ impl Session {
             side_name(self.engine())
         )?;
         write!(out, "{}", self.board())?;
-        let mut line = String::new();
+        let mut line = Vec::new();
         loop {
             let result = self.result();
             if let Some(r) = &result {
@@ -270,12 +270,15 @@ impl Session {
             write!(out, "{prompt}> ")?;
             out.flush()?;
             line.clear();
-            if input.read_line(&mut line)? == 0 {
+            if input.read_until(b'\n', &mut line)? == 0 {
                 writeln!(out)?;
                 writeln!(out, "bye")?;
                 return Ok(());
             }
-            let text = line.trim();
+            // bytes that are not UTF-8 become U+FFFD and the line is
+            // explained like any other bad input, not the end of the game
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim();
             if self.config.echo {
                 writeln!(out, "{text}")?;
             }
