@@ -425,6 +425,27 @@ fn external_illegal_move_crash_and_silence_lose() {
     );
 }
 
+/// Lines that are not UTF-8 (a Chinese engine's GBK `info string`) are
+/// read past, not taken for a closed output (they once lost the game as a
+/// crash).
+#[cfg(unix)]
+#[test]
+fn lines_that_are_not_utf8_are_read_past() {
+    // "info string 将军" in GBK, then the move
+    let gbk = mock_engine(
+        "gbk",
+        "printf 'info string \\275\\253\\276\\374\\n'; echo 'bestmove h2e2'",
+    );
+    let g = game_against_mock(&gbk, "");
+    assert_eq!(
+        g.moves.first().map(|m| m.mv.as_str()),
+        Some("h2e2"),
+        "{}",
+        g.termination
+    );
+    assert!(!g.termination.contains("crash"), "{}", g.termination);
+}
+
 /// A `stop` that crosses the engine's `bestmove` is answered by a stray
 /// `nobestmove`; the arena must not take it for the answer to the next
 /// search (it did, scoring "engine returned no move" on loaded machines).

@@ -131,14 +131,22 @@ impl ExternalPlayer {
         let stdin = child.stdin.take();
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(l).is_err() {
+            // read as bytes: Chinese engines often print GBK (`info string`,
+            // `id copyright`), which is not UTF-8 and must not read as a
+            // closed output; such bytes become U+FFFD
+            let mut out = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match out.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf);
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if tx.send(line).is_err() {
                             break;
                         }
                     }
-                    Err(_) => break,
                 }
             }
         });
