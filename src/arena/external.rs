@@ -18,9 +18,10 @@
 //! to xiangqi unless the spec sets `UCI_Variant` itself.
 
 use super::player::{ClockInfo, Limit, MoveRecord, Player, PlayerError, Situation};
+use crate::protocol::lines::read_line_lossy;
 use crate::protocol::ranks::Ranks;
 use crate::search::MATE;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -131,22 +132,12 @@ impl ExternalPlayer {
         let stdin = child.stdin.take();
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            // read as bytes: Chinese engines often print GBK (`info string`,
-            // `id copyright`), which is not UTF-8 and must not read as a
-            // closed output; such bytes become U+FFFD
             let mut out = BufReader::new(stdout);
             let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match out.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf);
-                        let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
+            // lossily: a GBK `info string` is a line, not a closed output
+            while let Ok(Some(line)) = read_line_lossy(&mut out, &mut buf) {
+                if tx.send(line).is_err() {
+                    break;
                 }
             }
         });

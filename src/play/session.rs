@@ -9,6 +9,7 @@ use crate::book::{BookSet, Randomness};
 use crate::engine::options::EngineOptions;
 use crate::engine::Engine;
 use crate::eval::Evaluator;
+use crate::protocol::lines::read_line_lossy;
 use crate::search::{mate_distance, wdl_permille, Limits, SearchOptions};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -249,7 +250,7 @@ impl Session {
             side_name(self.engine())
         )?;
         write!(out, "{}", self.board())?;
-        let mut line = Vec::new();
+        let mut buf = Vec::new();
         loop {
             let result = self.result();
             if let Some(r) = &result {
@@ -269,16 +270,14 @@ impl Session {
             };
             write!(out, "{prompt}> ")?;
             out.flush()?;
-            line.clear();
-            if input.read_until(b'\n', &mut line)? == 0 {
+            // lossily: bytes that are not UTF-8 are explained like any
+            // other bad input, not the end of the game
+            let Some(line) = read_line_lossy(&mut input, &mut buf)? else {
                 writeln!(out)?;
                 writeln!(out, "bye")?;
                 return Ok(());
-            }
-            // bytes that are not UTF-8 become U+FFFD and the line is
-            // explained like any other bad input, not the end of the game
-            let text = String::from_utf8_lossy(&line);
-            let text = text.trim();
+            };
+            let text = line.trim();
             if self.config.echo {
                 writeln!(out, "{text}")?;
             }

@@ -9,7 +9,7 @@
 
 pub mod command;
 pub mod controller;
-
+pub mod lines;
 pub mod printer;
 pub mod ranks;
 
@@ -18,7 +18,7 @@ pub use command::{Command, GoParams, PositionSpec};
 pub use controller::Controller;
 pub use printer::Printer;
 
-use std::io::{BufRead, ErrorKind, Write};
+use std::io::{BufRead, Write};
 
 /// The answer to `help` (one `info string` per line).
 pub const HELP: &str = "\
@@ -79,21 +79,19 @@ pub fn run_with_options(
     controller.run(rx);
 }
 
-/// The reader thread: bytes up to each `\n`, decoded lossily, parsed.
+/// The reader thread: lines read lossily ([`lines::read_line_lossy`]),
+/// parsed.
 fn read_lines(mut input: impl BufRead, tx: mpsc::Sender<Event>) {
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
-            Ok(_) => {
-                let line = String::from_utf8_lossy(&buf);
+        match lines::read_line_lossy(&mut input, &mut buf) {
+            Ok(None) => break,
+            Ok(Some(line)) => {
                 log::debug!("< {}", line.trim_end());
                 if tx.send(Event::Input(Command::parse(&line))).is_err() {
                     return;
                 }
             }
-            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
             Err(e) => {
                 log::warn!("input error: {e}");
                 break;

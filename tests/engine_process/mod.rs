@@ -6,7 +6,8 @@
 //! Not every test uses every method.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Read, Write};
+use chuhe::protocol::lines::read_line_lossy;
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::thread::{self, JoinHandle};
@@ -38,19 +39,15 @@ impl EngineProcess {
         let mut stderr = child.stderr.take().unwrap();
         let (tx, rx) = mpsc::channel();
         thread::spawn(move || {
-            // bytes, not `lines()`: a garbage answer must not end the reader
+            // lossily, not `lines()`: a garbage answer must not end the reader
             let mut r = BufReader::new(stdout);
             let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match r.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        if tx.send((Instant::now(), line)).is_err() {
-                            break;
-                        }
-                    }
+            while let Ok(Some(line)) = read_line_lossy(&mut r, &mut buf) {
+                if tx
+                    .send((Instant::now(), line.trim_end().to_string()))
+                    .is_err()
+                {
+                    break;
                 }
             }
         });
