@@ -498,8 +498,9 @@ pub fn read_outputs(dir: &Path) -> Result<(String, String, Vec<GameRecord>), Str
     )
     .map_err(|e| err(&e))?;
     let mut games: Vec<GameRecord> = Vec::new();
-    for line in jsonl_lines(&dir.join("games.jsonl")).map_err(|e| err(&e))? {
-        games.push(serde_json::from_str(&line).map_err(|e| err(&e))?);
+    let games_path = dir.join("games.jsonl");
+    for line in jsonl_lines(&games_path).map_err(|e| err(&e))? {
+        games.push(jsonl_record(&games_path, &line)?);
     }
     // a committed record keeps games.jsonl but not the bulky per-move
     // log: its games are merged or resumed without their moves
@@ -510,7 +511,7 @@ pub fn read_outputs(dir: &Path) -> Result<(String, String, Vec<GameRecord>), Str
         Vec::new()
     };
     for line in move_lines {
-        let m: MoveEntry = serde_json::from_str(&line).map_err(|e| err(&e))?;
+        let m: MoveEntry = jsonl_record(&moves_path, &line)?;
         if let Some(g) = games.iter_mut().find(|g| g.game == m.game) {
             g.moves.push(m);
         }
@@ -575,7 +576,7 @@ fn renumber_pairs(mut all: Vec<(usize, GameRecord)>) -> Vec<GameRecord> {
 /// newline is left out: a run killed while appending (see
 /// [`append_game`]) leaves at most that line torn, and the game it
 /// belongs to is not counted (its games.jsonl line comes last).
-fn jsonl_lines(path: &Path) -> std::io::Result<Vec<String>> {
+fn jsonl_lines(path: &Path) -> std::io::Result<Vec<(usize, String)>> {
     let text = std::fs::read_to_string(path)?;
     let complete = match text.rfind('\n') {
         Some(end) => &text[..end],
@@ -583,9 +584,19 @@ fn jsonl_lines(path: &Path) -> std::io::Result<Vec<String>> {
     };
     Ok(complete
         .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(str::to_string)
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| (i + 1, l.to_string()))
         .collect())
+}
+
+/// One record of a JSON-lines file; an error names the file and its line
+/// (serde's own "line 1" is the line within the record).
+fn jsonl_record<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    (number, line): &(usize, String),
+) -> Result<T, String> {
+    serde_json::from_str(line).map_err(|e| format!("{} line {number}: {e}", path.display()))
 }
 
 /// Outcome from A's view as a word.
@@ -628,5 +639,17 @@ mod tests {
         let (a, b, games) = read_outputs(&dir).unwrap();
         assert_eq!((a.as_str(), b.as_str(), games.len()), ("A", "B", 0));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_bad_record_is_named_by_its_file_and_line() {
+        let dir = std::env::temp_dir().join(format!("chuhe-report-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("summary.json"), r#"{"a": "A", "b": "B"}"#).unwrap();
+        // a blank line, then a record of something else on line 3
+        std::fs::write(dir.join("games.jsonl"), "\n\n{\"garbage\": 1}\n").unwrap();
+        let e = read_outputs(&dir).unwrap_err();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(e.contains("games.jsonl line 3: missing field"), "{e}");
     }
 }
