@@ -104,10 +104,12 @@ fn config(fen: &str, human: Colour) -> PlayConfig {
     }
 }
 
-fn run(config: PlayConfig, input: &str) -> String {
+/// The transcript of a session fed `input` (text, or bytes that need not
+/// be UTF-8).
+fn run(config: PlayConfig, input: impl AsRef<[u8]>) -> String {
     let mut session = Session::new(config).unwrap();
     let mut out = Vec::new();
-    session.run(input.as_bytes(), &mut out).unwrap();
+    session.run(input.as_ref(), &mut out).unwrap();
     String::from_utf8(out).unwrap()
 }
 
@@ -161,12 +163,10 @@ fn illegal_and_ambiguous_input_is_explained_and_asked_again() {
 
 #[test]
 fn bytes_that_are_not_utf8_are_asked_again() {
-    let mut session = Session::new(config(START_FEN, Colour::Red)).unwrap();
-    let mut out = Vec::new();
-    session
-        .run(&b"\xff\xfe\x80garbage\nh2e2\nquit\n"[..], &mut out)
-        .unwrap();
-    let t = String::from_utf8(out).unwrap();
+    let t = run(
+        config(START_FEN, Colour::Red),
+        b"\xff\xfe\x80garbage\nh2e2\nquit\n",
+    );
     assert!(t.contains("is not a move"), "{t}");
     assert_eq!(t.matches("try again").count(), 1, "{t}");
     assert!(t.contains("you play h2e2"), "{t}");
@@ -201,7 +201,7 @@ fn save_writes_a_pgn_that_replays() {
     let file = dir.join("game.pgn");
     let t = run(
         config(START_FEN, Colour::Red),
-        &format!("炮二平五\nH2+3\nsave {}\nquit\n", file.display()),
+        format!("炮二平五\nH2+3\nsave {}\nquit\n", file.display()),
     );
     assert!(t.contains("saved 4 moves"), "{t}");
     let pgn = std::fs::read_to_string(&file).unwrap();
@@ -229,7 +229,7 @@ fn mate_by_the_human_is_announced() {
     let file = dir.join("mate.pgn");
     let t = run(
         config(MATE_IN_ONE, Colour::Red),
-        &format!("i0i9\nh2e2\nsave {}\n", file.display()),
+        format!("i0i9\nh2e2\nsave {}\n", file.display()),
     );
     assert!(
         t.contains("红方胜 / red wins by checkmate (black is checkmated)"),
