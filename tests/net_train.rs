@@ -314,3 +314,45 @@ fn the_command_writes_a_plain_log_when_stderr_is_not_a_terminal() {
     assert!(net.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Learning rates, blend weights and scales that are not finite or out of
+/// range are refused by name before any data is read (a NaN learning rate
+/// once trained a net of NaNs and wrote it). The data file does not exist,
+/// so a command that got as far as reading would fail with another error.
+#[test]
+fn numbers_that_would_train_nonsense_are_refused_before_the_data_is_read() {
+    let dir = std::env::temp_dir().join(format!("chuhe-net-train-numbers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = dir.join("never.nnue");
+    let missing = dir.join("no-such-data.txt");
+    let cases: [(&[&str], &str, &str); 9] = [
+        (&["net", "train"], "--lr", "nan"),
+        (&["net", "train"], "--lambda", "1.5"),
+        (&["net", "train"], "--weight-decay", "-0.5"),
+        (&["net", "train"], "--final-lr", "inf"),
+        (&["net", "train"], "--k", "0"),
+        (&["net", "train"], "--val-percent", "NaN"),
+        (&["net", "train"], "--epochs", "0"),
+        (&["tune"], "--lr", "nan"),
+        (&["tune"], "--lambda", "-1"),
+    ];
+    for (command, flag, value) in cases {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .args(command)
+            .arg("--data")
+            .arg(&missing)
+            .arg("--out")
+            .arg(&net)
+            .args([flag, value])
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{command:?} {flag} {value}: {log}");
+        assert!(
+            log.contains(&format!("invalid value '{value}' for '{flag}")),
+            "{command:?} {flag} {value}: {log}"
+        );
+        assert!(!net.exists(), "{command:?} {flag} {value} wrote a net");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

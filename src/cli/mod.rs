@@ -5,6 +5,7 @@ pub mod book;
 pub mod datagen;
 pub mod eval;
 pub mod net;
+pub mod numbers;
 pub mod perft;
 pub mod play;
 pub mod quality;

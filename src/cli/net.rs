@@ -2,6 +2,7 @@
 //! net file (`net info`). The training itself is `chuhe::train`; this is
 //! its command line (docs/nnue-training.md).
 
+use super::numbers;
 use chuhe::board::Position;
 use chuhe::eval::drawish::DEFAULT_ON;
 use chuhe::eval::nnue::arch::{HIDDEN, INPUTS, QA, QB, SCALE};
@@ -52,7 +53,7 @@ pub struct TrainArgs {
     #[arg(long)]
     resume: bool,
     /// Epochs in the whole run.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     epochs: usize,
     /// Stop after this many epochs (for a run continued later with
     /// `--resume`; the schedule still spans `--epochs`).
@@ -62,27 +63,27 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 8192)]
     batch: usize,
     /// Starting learning rate (Adam).
-    #[arg(long, default_value_t = 2e-3)]
+    #[arg(long, default_value_t = 2e-3, value_parser = numbers::positive::<f32>, allow_negative_numbers = true)]
     lr: f32,
     /// Final learning rate as a fraction of the first (cosine decay).
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, value_parser = numbers::fraction::<f32>, allow_negative_numbers = true)]
     final_lr: f32,
     /// AdamW decoupled weight decay (0.5 generalised best on data/train,
     /// docs/nnue-training.md).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, value_parser = numbers::non_negative::<f32>, allow_negative_numbers = true)]
     weight_decay: f32,
     /// Weight of the game result in the target; the rest is σ(score/K).
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = 0.3, value_parser = numbers::fraction::<f32>, allow_negative_numbers = true)]
     lambda: f32,
     /// The sigmoid's scale in centipawns (default: fitted to the results
     /// with the five-part evaluator, as `chuhe tune` does).
-    #[arg(long)]
+    #[arg(long, value_parser = numbers::positive::<f32>, allow_negative_numbers = true)]
     k: Option<f32>,
     /// Seed of the initial weights, the shuffles and the validation split.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Share of the games held out for validation, in percent.
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, default_value_t = 5.0, value_parser = numbers::percent::<f64>, allow_negative_numbers = true)]
     val_percent: f64,
     /// Use at most this many positions (the first ones read).
     #[arg(long)]
@@ -232,21 +233,17 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
             (cfg, c.state)
         }
         None => {
-            let k = match args.k {
-                Some(k) if k > 0.0 => k,
-                Some(k) => return Err(format!("--k must be positive, not {k}")),
-                None => {
-                    let k = fitted_k(&tee.kept);
-                    eprintln!("K {k:.1} (fitted on {} positions)", tee.kept.len());
-                    k
-                }
-            };
+            let k = args.k.unwrap_or_else(|| {
+                let k = fitted_k(&tee.kept);
+                eprintln!("K {k:.1} (fitted on {} positions)", tee.kept.len());
+                k
+            });
             let cfg = TrainConfig {
                 epochs: args.epochs,
                 batch: args.batch.max(1),
                 lr: args.lr,
                 final_lr_frac: args.final_lr,
-                lambda: args.lambda.clamp(0.0, 1.0),
+                lambda: args.lambda,
                 k,
                 seed,
                 adam: AdamConfig {
@@ -292,7 +289,7 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
             bar.set_position(0);
             // the net file keeps the epoch with the lowest validation loss
             // (every epoch without a validation set)
-            let improved = report.val_loss.is_nan() || report.val_loss < best_val;
+            let improved = val_set.is_empty() || report.val_loss < best_val;
             if improved {
                 best_val = report.val_loss;
                 write_net(&args.out, &quantized(&st.params, &val_set))?;

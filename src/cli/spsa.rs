@@ -1,6 +1,7 @@
 //! `chuhe spsa`: tunes search tunables by SPSA self-play (see
 //! docs/spsa.md and `chuhe::tune::spsa`).
 
+use super::numbers;
 use chuhe::arena::player::PlayerSpec;
 use chuhe::arena::schedule::parse_openings;
 use chuhe::tune::spsa::{SpsaState, R_END};
@@ -50,10 +51,10 @@ pub struct SpsaArgs {
     #[arg(long)]
     openings: Option<PathBuf>,
     /// Multiplies every parameter's SPSA step (its `c_end`).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, value_parser = numbers::positive::<f64>, allow_negative_numbers = true)]
     c_scale: f64,
     /// The learning rate at the last iteration, relative to `c_end²`.
-    #[arg(long, default_value_t = R_END)]
+    #[arg(long, default_value_t = R_END, value_parser = numbers::positive::<f64>, allow_negative_numbers = true)]
     r_end: f64,
     /// Seed of the perturbations and opening choice.
     #[arg(long, default_value_t = 1)]

@@ -1,6 +1,7 @@
 //! `chuhe tune`: fits the `default` profile's parameters to training data
 //! (see `chuhe::tune`) and writes them as `src/eval/params.rs`.
 
+use super::numbers;
 use chuhe::eval::hand::HAND;
 use chuhe::eval::layout::{group_mask, N_PARAMS};
 use chuhe::eval::params::{EG, MG, WDL};
@@ -29,16 +30,16 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 600)]
     epochs: usize,
     /// Starting step size (centipawns), falling linearly to a tenth.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, value_parser = numbers::positive::<f64>, allow_negative_numbers = true)]
     lr: f64,
     /// Weight of the game result in the target; the rest is σ(score/K).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, value_parser = numbers::fraction::<f64>, allow_negative_numbers = true)]
     lambda: f64,
     /// L2 pull toward the starting values.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = numbers::non_negative::<f64>, allow_negative_numbers = true)]
     l2: f64,
     /// L2 pull of the piece-square entries (default: `--l2`).
-    #[arg(long)]
+    #[arg(long, value_parser = numbers::non_negative::<f64>, allow_negative_numbers = true)]
     l2_psq: Option<f64>,
     /// Start from the hand-set values (`hand`) or the compiled ones (`current`).
     #[arg(long, default_value = "hand")]
