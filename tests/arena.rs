@@ -263,6 +263,16 @@ fn elo_los_sprt_known_values() {
     };
     assert_eq!(sprt.state(&w).verdict, "H0");
     assert!("10,0".parse::<Sprt>().is_err());
+    for bad in [
+        "nan,5",
+        "0,nan",
+        "-inf,5",
+        "0,inf",
+        "0,5,nan,0.05",
+        "0,5,0.05,nan",
+    ] {
+        assert!(bad.parse::<Sprt>().is_err(), "{bad}");
+    }
 }
 
 #[test]

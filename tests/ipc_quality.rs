@@ -153,3 +153,20 @@ fn a_step_kept_to_one_child_prunes_every_best_ranked_below_it() {
         }
     }
 }
+
+/// `chuhe sigma` measures a shallow search against a deeper one: a
+/// `--pre` as deep as `--deep` or deeper (which printed σ 0, or a spread
+/// of the wrong sign) is refused by name, before any search.
+#[test]
+fn sigma_refuses_a_pre_evaluation_as_deep_as_the_deep_search() {
+    for (pre, deep) in [("5", "2"), ("3", "3"), ("0", "4"), ("-1", "4")] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .args(["sigma", "--pre", pre, "--deep", deep])
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "--pre {pre} --deep {deep}: {log}");
+        assert!(log.contains("--pre"), "--pre {pre} --deep {deep}: {log}");
+        assert!(out.stdout.is_empty(), "--pre {pre} --deep {deep}");
+    }
+}

@@ -300,9 +300,12 @@ impl std::str::FromStr for Sprt {
             4 => (v[2], v[3]),
             _ => return Err(format!("bad --sprt '{s}': want elo0,elo1[,alpha,beta]")),
         };
-        if !(alpha > 0.0 && alpha < 1.0 && beta > 0.0 && beta < 1.0) || v[0] >= v[1] {
+        // written so that NaN fails every test: `nan,5` would otherwise
+        // run an SPRT whose LLR is always 0, a match that never stops early
+        let elos_ordered = v[0].is_finite() && v[1].is_finite() && v[0] < v[1];
+        if !(alpha > 0.0 && alpha < 1.0 && beta > 0.0 && beta < 1.0 && elos_ordered) {
             return Err(format!(
-                "bad --sprt '{s}': need elo0 < elo1, 0 < alpha, beta < 1"
+                "bad --sprt '{s}': need finite elo0 < elo1, 0 < alpha, beta < 1"
             ));
         }
         Ok(Sprt {

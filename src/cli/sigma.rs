@@ -14,10 +14,10 @@ use std::process::ExitCode;
 #[derive(Args)]
 pub struct SigmaArgs {
     /// Depth of the shallow (pre-evaluation) search of each child.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
     pre: i32,
     /// Depth of the deep search of each child.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
     deep: i32,
     /// Start from the paper configuration (paper profile, no quiescence).
     #[arg(long)]
@@ -44,6 +44,13 @@ fn samples() -> Vec<Position> {
 
 /// Runs `chuhe sigma`.
 pub fn run(args: SigmaArgs) -> ExitCode {
+    if args.pre >= args.deep {
+        eprintln!(
+            "error: --pre {} must be shallower than --deep {}: σ is the spread of a shallow search about a deeper one",
+            args.pre, args.deep
+        );
+        return ExitCode::FAILURE;
+    }
     let mut options = match build_options(Some("alphabeta"), args.paper, &args.set) {
         Ok(o) => o,
         Err(e) => {
