@@ -489,3 +489,44 @@ fn verifier_hook_reports_weak_moves() {
     );
     assert!(src.verify(&mut Hates(mv("a0a1")), -50).is_empty());
 }
+
+/// `book stats` and `book build` name the source file in their errors: a
+/// bad line by file and line, an unreadable file once (not twice).
+#[test]
+fn book_commands_name_the_source_in_their_errors() {
+    let dir = std::env::temp_dir().join(format!("chuhe-book-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad-lines.txt");
+    std::fs::write(&bad, "no tabs here\n").unwrap();
+    let missing = dir.join("missing.txt");
+    let out_bin = dir.join("never.bin");
+    let errors = |sub: &str, source: &std::path::Path| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .args(["book", sub, "--source"])
+            .arg(source)
+            .args(if sub == "build" {
+                vec!["--out"]
+            } else {
+                vec![]
+            })
+            .args(if sub == "build" {
+                vec![&out_bin]
+            } else {
+                vec![]
+            })
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{sub} {}", source.display());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    for sub in ["stats", "build"] {
+        let log = errors(sub, &bad);
+        let named = format!("{}: line 1:", bad.display());
+        assert!(log.contains(&named), "{sub}: {log}");
+        let log = errors(sub, &missing);
+        let name = missing.display().to_string();
+        assert_eq!(log.matches(&name).count(), 1, "{sub}: {log}");
+    }
+    assert!(!out_bin.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -108,14 +108,20 @@ fn run_book_probe(fen: &str, moves: &str, file: Option<&str>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The book source at `path` (else the built-in one); every error names
+/// the file.
 fn read_source(path: Option<&std::path::Path>) -> Result<BookSource, String> {
-    let text = match path {
-        Some(p) => {
-            std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?
-        }
-        None => BUILTIN_SOURCE.to_string(),
+    let (name, text) = match path {
+        Some(p) => (
+            p.display().to_string(),
+            std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?,
+        ),
+        None => (
+            "the built-in book source".to_string(),
+            BUILTIN_SOURCE.to_string(),
+        ),
     };
-    BookSource::parse(&text).map_err(|e| e.to_string())
+    BookSource::parse(&text).map_err(|e| format!("{name}: {e}"))
 }
 
 fn run_book_stats(source: Option<&std::path::Path>) -> ExitCode {
@@ -143,7 +149,7 @@ fn run_book_build(source: &std::path::Path, out: &std::path::Path, verify_depth:
     let src = match read_source(Some(source)) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {}: {e}", source.display());
+            eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     };
