@@ -377,3 +377,20 @@ fn a_reused_searcher_plays_the_games_of_a_new_one() {
         assert_eq!(reused, play_full_game(&cfg, game), "game {game}");
     }
 }
+
+/// `--import` of a file that cannot be read fails before the output is
+/// opened, so no empty data file is left behind for a later run to resume.
+#[test]
+fn an_import_that_cannot_be_read_leaves_no_output() {
+    let out = temp("import-never.txt");
+    let missing = temp("import-missing.pgn");
+    let err = refused(&[
+        "datagen",
+        "--out",
+        out.to_str().unwrap(),
+        "--import",
+        missing.to_str().unwrap(),
+    ]);
+    assert!(err.contains(missing.to_str().unwrap()), "{err}");
+    assert!(!out.exists(), "no output file");
+}

@@ -299,21 +299,34 @@ fn run_inner(args: DatagenArgs) -> Result<(), String> {
         (true, f) => f,
     };
     let (format, next_game) = resume_point(&path, asked)?;
-    let mut out = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let open_out = || {
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    };
     if !args.import.is_empty() {
-        let games = import::import_paths(&args.import, next_game, &options)?;
-        let n: usize = games.iter().map(|g| g.positions.len()).sum();
-        for g in &games {
+        // read everything first, so a file that cannot be read leaves no
+        // empty output behind
+        let imported = import::import_paths(&args.import, next_game, &options)?;
+        for why in &imported.skipped {
+            eprintln!("{why}");
+        }
+        let mut out = open_out()?;
+        let n: usize = imported.games.iter().map(|g| g.positions.len()).sum();
+        for g in &imported.games {
             out.write_all(g.to_text().as_bytes())
                 .map_err(|e| e.to_string())?;
         }
-        eprintln!("imported {} games, {n} positions", games.len());
+        eprintln!(
+            "imported {} games, {n} positions; {} games left out",
+            imported.games.len(),
+            imported.skipped.len()
+        );
         return Ok(());
     }
+    let mut out = open_out()?;
     let cfg = DatagenConfig {
         seed: args.seed,
         nodes: args.nodes,

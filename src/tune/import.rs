@@ -16,26 +16,39 @@ use std::path::Path;
 /// Plies from the start of a game whose positions are not kept.
 const SKIP_PLIES: usize = 10;
 
+/// Games read from recorded files, and the games left out.
+#[derive(Debug, Default)]
+pub struct Imported {
+    /// The games kept, with their quiet positions.
+    pub games: Vec<GameRecords>,
+    /// One line per PGN game left out: where it starts and why (no decided
+    /// result, a bad FEN, a move that is not ICCS or not legal).
+    pub skipped: Vec<String>,
+}
+
 /// Imports every path (directories as arena output, files as PGN),
 /// numbering the games from `first_game`.
 pub fn import_paths(
     paths: &[impl AsRef<Path>],
     first_game: u64,
     options: &SearchOptions,
-) -> Result<Vec<GameRecords>, String> {
+) -> Result<Imported, String> {
     let ev = options.evaluator();
-    let mut out = Vec::new();
+    let mut out = Imported::default();
     for p in paths {
         let p = p.as_ref();
-        let games = if p.is_dir() {
-            import_arena_dir(p, &ev)?
+        if p.is_dir() {
+            out.games.extend(import_arena_dir(p, &ev)?);
         } else {
             let text = read_pgn_file(p)?;
-            import_pgn(&text, &ev).map_err(|e| format!("{}: {e}", p.display()))?
-        };
-        out.extend(games);
+            let file = import_pgn(&text, &ev);
+            out.games.extend(file.games);
+            let shown = p.display();
+            out.skipped
+                .extend(file.skipped.iter().map(|why| format!("{shown}: {why}")));
+        }
     }
-    for (i, g) in out.iter_mut().enumerate() {
+    for (i, g) in out.games.iter_mut().enumerate() {
         g.game = first_game + i as u64;
     }
     Ok(out)
@@ -131,52 +144,85 @@ pub fn import_arena_dir(dir: &Path, ev: &Evaluator) -> Result<Vec<GameRecords>, 
 }
 
 /// PGN games (one file may hold several): `[FEN]` (default the start
-/// position), `[Result]`, ICCS moves; move numbers, comments and the result
-/// token are skipped. Games without a decided result are left out.
-pub fn import_pgn(text: &str, ev: &Evaluator) -> Result<Vec<GameRecords>, String> {
-    let mut games = Vec::new();
-    let mut fen: Option<String> = None;
-    let mut result: Option<f32> = None;
-    let mut moves = String::new();
-    let mut flush = |fen: &mut Option<String>, result: &mut Option<f32>, moves: &mut String| {
-        if let Some(r) = result.take() {
-            let start = fen.take();
-            if let Some(g) = replay(start.as_deref(), moves, r, ev) {
-                games.push(g);
-            }
-        }
-        *fen = None;
-        moves.clear();
-    };
+/// position), `[Result]`, ICCS moves; move numbers (`1.`, `1.h2e2`),
+/// comments and the result token are skipped. Games without a decided
+/// result, with a bad FEN or with a move that is not a legal ICCS move are
+/// left out, each with its reason.
+pub fn import_pgn(text: &str, ev: &Evaluator) -> Imported {
+    let mut out = Imported::default();
+    let mut game = PgnGame::default();
     let mut in_moves = false;
-    for line in text.lines() {
+    for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if let Some(tag) = line.strip_prefix('[') {
             if in_moves {
-                flush(&mut fen, &mut result, &mut moves);
+                game.finish(ev, &mut out);
                 in_moves = false;
             }
+            game.first_line.get_or_insert(i + 1);
             let (name, rest) = tag.split_once(' ').unwrap_or((tag, ""));
             let value = rest.trim_end_matches(']').trim().trim_matches('"');
             match name {
-                "FEN" => fen = Some(value.to_string()),
-                "Result" => result = parse_result(value),
+                "FEN" => game.fen = Some(value.to_string()),
+                "Result" => game.result = parse_result(value),
                 _ => {}
             }
         } else if !line.is_empty() {
+            game.first_line.get_or_insert(i + 1);
             in_moves = true;
-            moves.push_str(line);
-            moves.push(' ');
+            game.moves.push_str(line);
+            game.moves.push(' ');
         }
     }
-    flush(&mut fen, &mut result, &mut moves);
-    Ok(games)
+    if game.first_line.is_some() {
+        game.finish(ev, &mut out);
+    }
+    out
+}
+
+/// One PGN game as it is read: its tags and move text.
+#[derive(Default)]
+struct PgnGame {
+    /// The game's number in its file, from 1.
+    number: usize,
+    /// The file line its first tag or move is on.
+    first_line: Option<usize>,
+    fen: Option<String>,
+    result: Option<f32>,
+    moves: String,
+}
+
+impl PgnGame {
+    /// Replays the game into `out` (or says why not) and starts the next.
+    fn finish(&mut self, ev: &Evaluator, out: &mut Imported) {
+        let number = self.number + 1;
+        let line = self.first_line.unwrap_or(0);
+        let kept = match self.result {
+            Some(r) => replay(self.fen.as_deref(), &self.moves, r, ev),
+            None => Err("no decided result (a [Result] of 1-0, 0-1 or 1/2-1/2)".to_string()),
+        };
+        match kept {
+            Ok(g) => out.games.push(g),
+            Err(why) => out
+                .skipped
+                .push(format!("game {number} (line {line}) left out: {why}")),
+        }
+        *self = PgnGame {
+            number,
+            ..PgnGame::default()
+        };
+    }
 }
 
 /// Replays a PGN move text from `fen` and keeps its quiet positions.
-fn replay(fen: Option<&str>, moves: &str, result: f32, ev: &Evaluator) -> Option<GameRecords> {
+fn replay(
+    fen: Option<&str>,
+    moves: &str,
+    result: f32,
+    ev: &Evaluator,
+) -> Result<GameRecords, String> {
     let mut pos = match fen {
-        Some(f) => Position::from_fen(f).ok()?,
+        Some(f) => Position::from_fen(f).map_err(|e| format!("bad FEN '{f}': {e}"))?,
         None => Position::startpos(),
     };
     let mut rec = GameRecords {
@@ -195,21 +241,28 @@ fn replay(fen: Option<&str>, moves: &str, result: f32, ev: &Evaluator) -> Option
             _ => {}
         }
     }
-    for (ply, token) in clean
+    let tokens = clean
         .split_whitespace()
-        .filter(|t| !t.ends_with('.') && parse_result(t).is_none() && *t != "*")
-        .enumerate()
-    {
-        let mv = Move::from_iccs(&token.to_ascii_lowercase().replace('-', "")).ok()?;
+        .filter(|t| parse_result(t).is_none() && *t != "*")
+        // a move number, alone (`12.`, `12...`) or run into its move
+        .map(|t| t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
+        .filter(|t| !t.is_empty());
+    for (ply, token) in tokens.enumerate() {
+        let mv = Move::from_iccs(&token.to_ascii_lowercase().replace('-', "")).map_err(|_| {
+            format!(
+                "'{token}' at ply {} is not an ICCS move (such as h2e2)",
+                ply + 1
+            )
+        })?;
         if !pos.is_legal(mv) {
-            return None;
+            return Err(format!("{token} at ply {} is not legal", ply + 1));
         }
         if ply >= SKIP_PLIES && !pos.is_capture(mv) && is_quiet(&pos, ev) {
             rec.positions.push((short_fen(&pos), None));
         }
         pos.make_move(mv);
     }
-    Some(rec)
+    Ok(rec)
 }
 
 #[cfg(test)]
@@ -223,14 +276,44 @@ mod tests {
             1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b0c2 a9b9 5. b2a2 g6g5 \
             6. h0h6 {a comment} c6c5 7. h6g6 h7i7 8. a0b0 1-0\n";
         let ev = Evaluator::new(Profile::Default);
-        let games = import_pgn(pgn, &ev).unwrap();
-        assert_eq!(games.len(), 1);
+        let imported = import_pgn(pgn, &ev);
+        let games = imported.games;
+        assert_eq!(games.len(), 1, "{:?}", imported.skipped);
         assert_eq!(games[0].result, 1.0);
         assert!(!games[0].positions.is_empty());
         assert!(games[0].positions.len() <= 5);
-        // an illegal move drops the game
-        assert!(import_pgn("[Result \"0-1\"]\n1. a0a9 1-0\n", &ev)
-            .unwrap()
-            .is_empty());
+        // an illegal move drops the game, and says so
+        let dropped = import_pgn("[Result \"0-1\"]\n1. a0a9 1-0\n", &ev);
+        assert!(dropped.games.is_empty());
+        assert_eq!(
+            dropped.skipped,
+            ["game 1 (line 1) left out: a0a9 at ply 1 is not legal"]
+        );
+    }
+
+    #[test]
+    fn every_game_left_out_is_named_with_its_reason() {
+        let pgn = "[Result \"1-0\"]\n1.h2e2 h9g7 2.h0g2 1-0\n\n\
+            [Result \"*\"]\n1. h2e2 *\n\n\
+            [FEN \"garbage\"]\n[Result \"0-1\"]\n1. h2e2 0-1\n\n\
+            [Result \"1/2-1/2\"]\n1. C2.5 H8+7 1/2-1/2\n";
+        let ev = Evaluator::new(Profile::Default);
+        let imported = import_pgn(pgn, &ev);
+        // move numbers run into their moves are read past
+        assert_eq!(imported.games.len(), 1, "{:?}", imported.skipped);
+        let why: Vec<&str> = imported.skipped.iter().map(String::as_str).collect();
+        assert_eq!(why.len(), 3, "{why:?}");
+        assert!(
+            why[0].starts_with("game 2 (line 4) left out: no decided result"),
+            "{why:?}"
+        );
+        assert!(
+            why[1].starts_with("game 3 (line 7) left out: bad FEN 'garbage'"),
+            "{why:?}"
+        );
+        assert_eq!(
+            why[2],
+            "game 4 (line 11) left out: 'C2.5' at ply 1 is not an ICCS move (such as h2e2)"
+        );
     }
 }
