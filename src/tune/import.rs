@@ -1,13 +1,14 @@
 //! Training positions from recorded games: an arena output directory
 //! (`games.jsonl` for the results, `moves.jsonl` for the positions and the
-//! mover's scores) or xiangqi PGN files with ICCS moves (results only, no
-//! scores). The same filter as self-play applies: quiet positions, not the
+//! mover's scores) or xiangqi PGN files with ICCS, Chinese or WXF moves
+//! (results only, no scores). The same filter as self-play applies: quiet positions, not the
 //! first ten plies, and not a position whose played move captured.
 
 use super::data::{red_result, short_fen, GameRecords};
 use super::datagen::is_quiet;
 use crate::board::{Colour, Move, Position};
 use crate::eval::Evaluator;
+use crate::play::notation::parse_move;
 use crate::search::SearchOptions;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -22,7 +23,7 @@ pub struct Imported {
     /// The games kept, with their quiet positions.
     pub games: Vec<GameRecords>,
     /// One line per PGN game left out: where it starts and why (no decided
-    /// result, a bad FEN, a move that is not ICCS or not legal).
+    /// result, a bad FEN, a move that cannot be read or is not legal).
     pub skipped: Vec<String>,
 }
 
@@ -144,10 +145,11 @@ pub fn import_arena_dir(dir: &Path, ev: &Evaluator) -> Result<Vec<GameRecords>, 
 }
 
 /// PGN games (one file may hold several): `[FEN]` (default the start
-/// position), `[Result]`, ICCS moves; move numbers (`1.`, `1.h2e2`),
-/// comments and the result token are skipped. Games without a decided
-/// result, with a bad FEN or with a move that is not a legal ICCS move are
-/// left out, each with its reason.
+/// position), `[Result]`, moves in ICCS (`h2e2`, `H2-E2`), Chinese
+/// (`炮二平五`, `马８进７`) or WXF (`C2.5`) notation, as `chuhe play` reads
+/// them; move numbers (`1.`, `1.h2e2`), comments and the result token are
+/// skipped. Games without a decided result, with a bad FEN or with a move
+/// that cannot be read or is not legal are left out, each with its reason.
 pub fn import_pgn(text: &str, ev: &Evaluator) -> Imported {
     let mut out = Imported::default();
     let mut game = PgnGame::default();
@@ -183,8 +185,8 @@ pub fn import_pgn(text: &str, ev: &Evaluator) -> Imported {
 /// One PGN game as it is read: its tags and move text.
 #[derive(Default)]
 struct PgnGame {
-    /// The game's number in its file, from 1.
-    number: usize,
+    /// How many games of the file came before this one.
+    games_before: usize,
     /// The file line its first tag or move is on.
     first_line: Option<usize>,
     fen: Option<String>,
@@ -195,7 +197,7 @@ struct PgnGame {
 impl PgnGame {
     /// Replays the game into `out` (or says why not) and starts the next.
     fn finish(&mut self, ev: &Evaluator, out: &mut Imported) {
-        let number = self.number + 1;
+        let number = self.games_before + 1;
         let line = self.first_line.unwrap_or(0);
         let kept = match self.result {
             Some(r) => replay(self.fen.as_deref(), &self.moves, r, ev),
@@ -208,7 +210,7 @@ impl PgnGame {
                 .push(format!("game {number} (line {line}) left out: {why}")),
         }
         *self = PgnGame {
-            number,
+            games_before: number,
             ..PgnGame::default()
         };
     }
@@ -244,25 +246,29 @@ fn replay(
     let tokens = clean
         .split_whitespace()
         .filter(|t| parse_result(t).is_none() && *t != "*")
-        // a move number, alone (`12.`, `12...`) or run into its move
-        .map(|t| t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
+        .map(without_move_number)
         .filter(|t| !t.is_empty());
     for (ply, token) in tokens.enumerate() {
-        let mv = Move::from_iccs(&token.to_ascii_lowercase().replace('-', "")).map_err(|_| {
-            format!(
-                "'{token}' at ply {} is not an ICCS move (such as h2e2)",
-                ply + 1
-            )
-        })?;
-        if !pos.is_legal(mv) {
-            return Err(format!("{token} at ply {} is not legal", ply + 1));
-        }
+        let mv = parse_move(&pos, token).map_err(|why| format!("ply {}: {why}", ply + 1))?;
         if ply >= SKIP_PLIES && !pos.is_capture(mv) && is_quiet(&pos, ev) {
             rec.positions.push((short_fen(&pos), None));
         }
         pos.make_move(mv);
     }
     Ok(rec)
+}
+
+/// A PGN token without its move number: `12.h2e2` → `h2e2`, `12...` →
+/// empty; a token not starting with digits and a dot (`C2.5`, `2卒平5`) is
+/// left whole.
+fn without_move_number(token: &str) -> &str {
+    let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    let after_dots = rest.trim_start_matches('.');
+    if rest.len() < token.len() && after_dots.len() < rest.len() {
+        after_dots
+    } else {
+        token
+    }
 }
 
 #[cfg(test)]
@@ -285,10 +291,47 @@ mod tests {
         // an illegal move drops the game, and says so
         let dropped = import_pgn("[Result \"0-1\"]\n1. a0a9 1-0\n", &ev);
         assert!(dropped.games.is_empty());
-        assert_eq!(
-            dropped.skipped,
-            ["game 1 (line 1) left out: a0a9 at ply 1 is not legal"]
+        assert_eq!(dropped.skipped.len(), 1);
+        assert!(
+            dropped.skipped[0].starts_with("game 1 (line 1) left out: ply 1: a0a9: "),
+            "{:?}",
+            dropped.skipped
         );
+    }
+
+    /// The same game in ICCS, upper-case ICCS with hyphens, Chinese (full-
+    /// width digits for Black, as Chinese GUIs write them) and WXF keeps
+    /// the same positions.
+    #[test]
+    fn the_notations_of_chuhe_play_are_read() {
+        let games = [
+            "1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. h0h6 c6c5 \
+             5. b0c2 b7a7 6. a0b0 a9b9 7. h6g6 h7i7",
+            "1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 B9-C7 4. H0-H6 C6-C5 \
+             5. B0-C2 B7-A7 6. A0-B0 A9-B9 7. H6-G6 H7-I7",
+            "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 马２进３ 4. 车二进六 卒３进１ \
+             5. 马八进七 炮２平１ 6. 车九平八 车１平２ 7. 车二平三 炮８平９",
+            "1. C2.5 H8+7 2. H2+3 R9.8 3. R1.2 H2+3 4. R2+6 P3+1 \
+             5. H8+7 C2.1 6. R9.8 R1.2 7. R2.3 C8.9",
+        ];
+        let ev = Evaluator::new(Profile::Default);
+        let kept: Vec<Vec<String>> = games
+            .iter()
+            .map(|moves| {
+                let imported = import_pgn(&format!("[Result \"1-0\"]\n{moves} 1-0\n"), &ev);
+                assert!(imported.skipped.is_empty(), "{:?}", imported.skipped);
+                assert_eq!(imported.games.len(), 1);
+                let positions = &imported.games[0].positions;
+                positions.iter().map(|(fen, _)| fen.clone()).collect()
+            })
+            .collect();
+        assert!(
+            !kept[0].is_empty(),
+            "the ICCS game keeps positions after ply 10"
+        );
+        for (moves, k) in games.iter().zip(&kept) {
+            assert_eq!(k, &kept[0], "{moves}");
+        }
     }
 
     #[test]
@@ -296,7 +339,7 @@ mod tests {
         let pgn = "[Result \"1-0\"]\n1.h2e2 h9g7 2.h0g2 1-0\n\n\
             [Result \"*\"]\n1. h2e2 *\n\n\
             [FEN \"garbage\"]\n[Result \"0-1\"]\n1. h2e2 0-1\n\n\
-            [Result \"1/2-1/2\"]\n1. C2.5 H8+7 1/2-1/2\n";
+            [Result \"1/2-1/2\"]\n1. h2e2 xyz 1/2-1/2\n";
         let ev = Evaluator::new(Profile::Default);
         let imported = import_pgn(pgn, &ev);
         // move numbers run into their moves are read past
@@ -311,9 +354,19 @@ mod tests {
             why[1].starts_with("game 3 (line 7) left out: bad FEN 'garbage'"),
             "{why:?}"
         );
-        assert_eq!(
-            why[2],
-            "game 4 (line 11) left out: 'C2.5' at ply 1 is not an ICCS move (such as h2e2)"
+        assert!(
+            why[2].starts_with("game 4 (line 11) left out: ply 2: 'xyz' is not a move"),
+            "{why:?}"
         );
+    }
+
+    #[test]
+    fn move_numbers_are_cut_from_their_moves_only() {
+        assert_eq!(without_move_number("12.h2e2"), "h2e2");
+        assert_eq!(without_move_number("12..."), "");
+        assert_eq!(without_move_number("3."), "");
+        assert_eq!(without_move_number("C2.5"), "C2.5");
+        assert_eq!(without_move_number("2卒平5"), "2卒平5");
+        assert_eq!(without_move_number("h2e2"), "h2e2");
     }
 }
