@@ -1,8 +1,9 @@
 //! Training positions from recorded games: an arena output directory
 //! (`games.jsonl` for the results, `moves.jsonl` for the positions and the
 //! mover's scores) or xiangqi PGN files with ICCS, Chinese or WXF moves
-//! (results only, no scores). The same filter as self-play applies: quiet positions, not the
-//! first ten plies, and not a position whose played move captured.
+//! (results only, no scores). The same filter as self-play applies: quiet
+//! positions, not the first ten plies, and not a position whose played move
+//! captured.
 
 use super::data::{red_result, short_fen, GameRecords};
 use super::datagen::is_quiet;
@@ -258,13 +259,13 @@ fn replay(
     Ok(rec)
 }
 
-/// A PGN token without its move number: `12.h2e2` → `h2e2`, `12...` →
-/// empty; a token not starting with digits and a dot (`C2.5`, `2卒平5`) is
-/// left whole.
+/// A PGN token without its move number: `12.h2e2` → `h2e2`, `12...` and
+/// `...` → empty; a token whose digits are not followed by a dot (`C2.5`,
+/// `2卒平5`) is left whole.
 fn without_move_number(token: &str) -> &str {
     let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
     let after_dots = rest.trim_start_matches('.');
-    if rest.len() < token.len() && after_dots.len() < rest.len() {
+    if after_dots.len() < rest.len() {
         after_dots
     } else {
         token
@@ -336,7 +337,7 @@ mod tests {
 
     #[test]
     fn every_game_left_out_is_named_with_its_reason() {
-        let pgn = "[Result \"1-0\"]\n1.h2e2 h9g7 2.h0g2 1-0\n\n\
+        let pgn = "[Result \"1-0\"]\n1.h2e2 1... h9g7 2.h0g2 1-0\n\n\
             [Result \"*\"]\n1. h2e2 *\n\n\
             [FEN \"garbage\"]\n[Result \"0-1\"]\n1. h2e2 0-1\n\n\
             [Result \"1/2-1/2\"]\n1. h2e2 xyz 1/2-1/2\n";
@@ -365,6 +366,7 @@ mod tests {
         assert_eq!(without_move_number("12.h2e2"), "h2e2");
         assert_eq!(without_move_number("12..."), "");
         assert_eq!(without_move_number("3."), "");
+        assert_eq!(without_move_number("..."), "");
         assert_eq!(without_move_number("C2.5"), "C2.5");
         assert_eq!(without_move_number("2卒平5"), "2卒平5");
         assert_eq!(without_move_number("h2e2"), "h2e2");
