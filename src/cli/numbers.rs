@@ -5,57 +5,42 @@
 
 use std::str::FromStr;
 
-/// Reads a finite number, or says why it is not one.
-fn finite<T: FromStr + Into<f64> + Copy>(text: &str) -> Result<T, String> {
+/// Reads a finite number for which `fits` holds, or says why it is not
+/// one (`wanted` completes "… is not", e.g. "greater than 0").
+fn finite_where<T: FromStr + Into<f64> + Copy>(
+    text: &str,
+    fits: impl Fn(f64) -> bool,
+    wanted: &str,
+) -> Result<T, String> {
     let value: T = text
         .trim()
         .parse()
         .map_err(|_| format!("'{text}' is not a number"))?;
-    if value.into().is_finite() {
-        Ok(value)
-    } else {
-        Err(format!("{text} is not a finite number"))
+    match value.into() {
+        v if !v.is_finite() => Err(format!("{text} is not a finite number")),
+        v if !fits(v) => Err(format!("{text} is not {wanted}")),
+        _ => Ok(value),
     }
 }
 
 /// A finite number greater than zero (learning rates, scales).
 pub fn positive<T: FromStr + Into<f64> + Copy>(text: &str) -> Result<T, String> {
-    let value = finite::<T>(text)?;
-    if value.into() > 0.0 {
-        Ok(value)
-    } else {
-        Err(format!("{text} is not greater than 0"))
-    }
+    finite_where(text, |v| v > 0.0, "greater than 0")
 }
 
 /// A finite number of zero or more (regularisation strengths).
 pub fn non_negative<T: FromStr + Into<f64> + Copy>(text: &str) -> Result<T, String> {
-    let value = finite::<T>(text)?;
-    if value.into() >= 0.0 {
-        Ok(value)
-    } else {
-        Err(format!("{text} is less than 0"))
-    }
+    finite_where(text, |v| v >= 0.0, "0 or more")
 }
 
 /// A finite number from 0 to 1 (blend weights, fractions).
 pub fn fraction<T: FromStr + Into<f64> + Copy>(text: &str) -> Result<T, String> {
-    let value = finite::<T>(text)?;
-    if (0.0..=1.0).contains(&value.into()) {
-        Ok(value)
-    } else {
-        Err(format!("{text} is not from 0 to 1"))
-    }
+    finite_where(text, |v| (0.0..=1.0).contains(&v), "from 0 to 1")
 }
 
 /// A finite number from 0 to 100 (shares in percent).
 pub fn percent<T: FromStr + Into<f64> + Copy>(text: &str) -> Result<T, String> {
-    let value = finite::<T>(text)?;
-    if (0.0..=100.0).contains(&value.into()) {
-        Ok(value)
-    } else {
-        Err(format!("{text} is not from 0 to 100"))
-    }
+    finite_where(text, |v| (0.0..=100.0).contains(&v), "from 0 to 100")
 }
 
 #[cfg(test)]
