@@ -1135,3 +1135,29 @@ fn a_record_without_its_move_log_resumes_and_merges() {
         std::fs::remove_dir_all(dir).unwrap();
     }
 }
+
+/// A player's limit must be at least 1 (`nodes=0` played its first legal
+/// move with no search); an external engine's `timeout` of any size is
+/// taken, cut to 10^9 s (times 1000 it overflowed).
+#[test]
+fn spec_limits_of_zero_are_refused_and_huge_timeouts_taken() {
+    for bad in [
+        "alphabeta:nodes=0",
+        "iprobcut:movetime=0",
+        "ucci:/bin/true,timeout=0",
+    ] {
+        let err = bad.parse::<PlayerSpec>().err();
+        assert!(
+            err.as_deref()
+                .is_some_and(|e| e.contains("=0 is out of range")),
+            "{bad}: {err:?}"
+        );
+    }
+    for good in [
+        "alphabeta:nodes=1",
+        "alphabeta:movetime=1",
+        "ucci:/bin/true,timeout=18446744073709552",
+    ] {
+        assert!(good.parse::<PlayerSpec>().is_ok(), "{good}");
+    }
+}

@@ -238,6 +238,11 @@ impl std::str::FromStr for PlayerSpec {
                 v.parse()
                     .map_err(|_| format!("'{text}': {k}={v} is not a whole number"))
             };
+            // a limit of 0 nodes or 0 ms would play its first legal move
+            let at_least_one = |v: &str| match num(v)? {
+                0 => Err(format!("'{text}': {k}=0 is out of range (from 1)")),
+                n => Ok(n),
+            };
             match k.to_ascii_lowercase().as_str() {
                 "depth" => {
                     let d = num(v)?;
@@ -248,11 +253,13 @@ impl std::str::FromStr for PlayerSpec {
                     }
                     limit = Some(Limit::Depth(d as i32));
                 }
-                "nodes" => limit = Some(Limit::Nodes(num(v)?.max(1))),
-                "movetime" => limit = Some(Limit::MoveTime(num(v)?.max(1))),
+                "nodes" => limit = Some(Limit::Nodes(at_least_one(v)?)),
+                "movetime" => limit = Some(Limit::MoveTime(at_least_one(v)?)),
                 "tc" => limit = Some(Limit::parse_tc(v)?),
                 "name" => name = Some(v.to_string()),
-                "timeout" => timeout_ms = num(v)?.max(1) * 1000,
+                // cut to 10^9 s: a deadline past what an `Instant` holds
+                // would panic when it is computed
+                "timeout" => timeout_ms = at_least_one(v)?.min(1_000_000_000) * 1000,
                 // other values (chuhe's own `Ranks=1-10`) go to the engine
                 "ranks" if external && (v == "0" || v == "1") => {
                     if kind == "ucci" && v == "1" {
