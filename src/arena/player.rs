@@ -238,7 +238,7 @@ impl std::str::FromStr for PlayerSpec {
                 v.parse()
                     .map_err(|_| format!("'{text}': {k}={v} is not a whole number"))
             };
-            // a limit of 0 nodes or 0 ms would play its first legal move
+            // a limit of 0 nodes or 0 ms asks for no search at all
             let at_least_one = |v: &str| match num(v)? {
                 0 => Err(format!("'{text}': {k}=0 is out of range (from 1)")),
                 n => Ok(n),
