@@ -1136,9 +1136,9 @@ fn a_record_without_its_move_log_resumes_and_merges() {
     }
 }
 
-/// A player's limit must be at least 1 (`nodes=0` played its first legal
-/// move with no search); an external engine's `timeout` of any size is
-/// taken, cut to 10^9 s (times 1000 it overflowed).
+/// A player's limit must be at least 1 (`nodes=0` was silently made 1, a
+/// search stopped at its first node); an external engine's `timeout` of
+/// any size is taken, cut to 10^9 s (times 1000 it overflowed u64).
 #[test]
 fn spec_limits_of_zero_are_refused_and_huge_timeouts_taken() {
     for bad in [
