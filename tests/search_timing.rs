@@ -170,3 +170,55 @@ fn clocked_searches_end_and_return_legal_moves() {
         assert!(r.depth >= 1, "{fen}");
     }
 }
+
+/// A node limit below what depth 1 needs still gets a searched move:
+/// depth 1 runs to its end and the move played is the one it reported.
+/// Before, `go nodes 400` in a bench position whose depth 1 takes 732
+/// nodes played the first legal move, a king step nothing had searched.
+/// Past depth 1 the limit holds again: the search stops right after it.
+#[test]
+fn a_node_limit_below_depth_one_still_answers_with_a_searched_move() {
+    let mut short = 0;
+    for pos in chuhe::search::bench_positions() {
+        let fen = pos.to_fen();
+        let depth_one = Searcher::new(SearchOptions::default())
+            .search(
+                &pos,
+                &Limits::depth(1),
+                &SearchControl::new(),
+                &[],
+                &mut |_| {},
+            )
+            .stats
+            .nodes;
+        for nodes in [1, 10, 100, 400] {
+            let r = Searcher::new(SearchOptions::default()).search(
+                &pos,
+                &Limits::nodes(nodes),
+                &SearchControl::new(),
+                &[],
+                &mut |_| {},
+            );
+            let last = r
+                .iterations
+                .last()
+                .unwrap_or_else(|| panic!("no iteration at {nodes} nodes in {fen}"));
+            assert_eq!(
+                r.best_move,
+                last.pv.first().copied(),
+                "{nodes} nodes in {fen}"
+            );
+            assert!(r.depth >= 1, "{nodes} nodes in {fen}");
+            if nodes < depth_one {
+                short += 1;
+                assert_eq!(r.depth, 1, "{nodes} nodes in {fen}: past depth 1");
+                // depth 2's first node sees the limit
+                assert!(r.stats.nodes <= depth_one + 1, "{nodes} nodes in {fen}");
+            }
+        }
+    }
+    assert!(
+        short > 0,
+        "no limit fell short of depth 1: the test tests nothing"
+    );
+}

@@ -117,7 +117,9 @@ impl<'a> Context<'a> {
     pub(super) fn enter_node(&mut self, ply: usize) {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
-        if self.stats.nodes + self.clock.others_nodes >= self.clock.node_limit {
+        if self.stats.nodes + self.clock.others_nodes >= self.clock.node_limit
+            && !self.clock.first_iteration
+        {
             self.aborted = true;
         }
         if self.stats.nodes.is_multiple_of(POLL_INTERVAL) {

@@ -127,11 +127,15 @@ impl Searcher {
         let (ctx, helper_stats) = self.helpers.run(shared, &root, first, || {
             let mut scaler = TimeScaler::default();
             for depth in first..=max_depth {
-                // depth 1 always runs so that even an instant stop gets a
-                // searched move; later iterations do not start once stopped
+                // depth 1 always runs and neither the node nor the time
+                // limit cuts it short (`ThreadClock::first_iteration`; an
+                // outside stop still can, at the next poll), so that even
+                // `go nodes 1` gets a searched move; later iterations do not
+                // start once stopped
                 if depth > first && control.is_stopped() {
                     break;
                 }
+                ctx.clock.first_iteration = depth == 1;
                 // mate mode: fail low at once unless a mate in n or less
                 let mate_floor = mate.map(|n| MATE - 2 * n as i32);
                 let score = if let Some(floor) = mate_floor {
@@ -142,6 +146,7 @@ impl Searcher {
                 } else {
                     ctx.negamax::<Root>(depth, -INFINITY, INFINITY, 0, false, None)
                 };
+                ctx.clock.first_iteration = false;
                 if ctx.aborted {
                     // a root move that completed at the new depth and beat
                     // every move searched before it is the better move

@@ -228,6 +228,11 @@ pub(crate) struct ThreadClock {
     pub(super) node_limit: u64,
     /// The other threads' nodes as published at the last poll.
     pub(super) others_nodes: u64,
+    /// Set by the driver while the main thread searches depth 1: neither
+    /// the node limit nor the hard time limit stops it then (an outside
+    /// `stop` does), so that every search answers with a searched move.
+    /// Depth 1 needs tens of nodes, rarely more than a thousand.
+    pub(super) first_iteration: bool,
     was_pondering: bool,
 }
 
@@ -238,13 +243,15 @@ impl ThreadClock {
             start: shared.start,
             node_limit: shared.node_limit,
             others_nodes: 0,
+            first_iteration: false,
             was_pondering: shared.control.is_pondering(),
         }
     }
 
     /// Whether thread `index` must stop now: stopped from outside, or
-    /// (helpers) the main thread has finished, or (main thread) the hard
-    /// time limit is reached, counted from ponderhit when it pondered.
+    /// (helpers) the main thread has finished, or (main thread, past its
+    /// first iteration) the hard time limit is reached, counted from
+    /// ponderhit when it pondered.
     pub fn must_stop(&mut self, shared: &SharedSearch, index: usize) -> bool {
         if shared.control.is_stopped() {
             return true;
@@ -261,10 +268,11 @@ impl ThreadClock {
             self.was_pondering = false;
             self.start = Instant::now();
         }
-        shared
-            .budget
-            .hard
-            .is_some_and(|hard| self.start.elapsed() >= hard)
+        !self.first_iteration
+            && shared
+                .budget
+                .hard
+                .is_some_and(|hard| self.start.elapsed() >= hard)
     }
 }
 
@@ -381,4 +389,45 @@ mod tests {
     }
 
     use crate::board::Move;
+
+    /// The hard limit waits for the main thread's first iteration (so
+    /// that a search always answers with a searched move); an outside
+    /// stop does not.
+    #[test]
+    fn the_first_iteration_outlasts_the_hard_limit_but_not_a_stop() {
+        use crate::board::Position;
+        use crate::search::options::SearchOptions;
+        use crate::search::shared::SharedSearch;
+        use crate::search::tt::TranspositionTable;
+        use crate::search::SearchControl;
+        let pos = Position::startpos();
+        let options = SearchOptions::default();
+        let evaluator = options.evaluator();
+        let tt = TranspositionTable::new(1);
+        let control = SearchControl::new();
+        // 0 ms (1 ms at least): past once the clock below has waited 2 ms
+        let budget = TimeBudget::new(&Limits::movetime_ms(0), Duration::ZERO);
+        assert!(budget.hard.is_some_and(|h| h <= Duration::from_millis(1)));
+        let legal = pos.legal_moves().iter().copied().collect();
+        let shared = SharedSearch::new(
+            &options,
+            &evaluator,
+            &tt,
+            &control,
+            legal,
+            &[],
+            budget,
+            u64::MAX,
+            1,
+        );
+        let mut clock = ThreadClock::new(&shared);
+        std::thread::sleep(Duration::from_millis(2));
+        clock.first_iteration = true;
+        assert!(!clock.must_stop(&shared, 0), "depth 1 cut by the clock");
+        clock.first_iteration = false;
+        assert!(clock.must_stop(&shared, 0), "the hard limit ignored");
+        clock.first_iteration = true;
+        control.stop();
+        assert!(clock.must_stop(&shared, 0), "a stop ignored in depth 1");
+    }
 }
