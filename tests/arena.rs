@@ -553,6 +553,19 @@ fn a_player_that_cannot_start_aborts_the_run() {
     assert!(!out.exists(), "a failed start wrote {}", out.display());
 }
 
+/// An `--out` that does not exist and cannot be made (here: in `/proc`,
+/// where no directory can be made, even by root) fails the run before the
+/// first game, not after the whole match (it played every game and then
+/// failed to write them).
+#[cfg(target_os = "linux")]
+#[test]
+fn an_out_directory_that_cannot_be_made_fails_before_any_game() {
+    let out = PathBuf::from(format!("/proc/chuhe-arena-test-{}", std::process::id()));
+    let err = arena_fails(&small_match_args(&out, &["--games", "2"]));
+    assert!(err.contains(&format!("--out {}", out.display())), "{err}");
+    assert!(!err.contains("game 1"), "games were played first: {err}");
+}
+
 #[cfg(unix)]
 #[test]
 fn a_player_dying_before_its_first_move_aborts_the_run() {

@@ -411,6 +411,9 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
             eprintln!("{w}");
         }
     }
+    // the games are written as they end: an --out that cannot be made
+    // fails the run now, not after the match
+    std::fs::create_dir_all(&args.out).map_err(|e| format!("--out {}: {e}", args.out.display()))?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let timed = plan.a.limit.is_timed() || plan.b.limit.is_timed();
     if timed && plan.concurrency > cores {
