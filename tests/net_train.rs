@@ -356,3 +356,35 @@ fn numbers_that_would_train_nonsense_are_refused_before_the_data_is_read() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An output whose directory cannot be made (in `/proc`, not even by
+/// root) is refused before the data is read: `net train` used to read and
+/// train an epoch and `tune` to fit to the end before failing to write.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_output_that_cannot_be_written_fails_before_the_training() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tune-sample.txt");
+    let dir = format!("/proc/chuhe-net-train-{}", std::process::id());
+    for (command, out, work) in [
+        (
+            &["net", "train", "--epochs", "1"][..],
+            "never.nnue",
+            "epoch",
+        ),
+        (&["tune", "--epochs", "1"][..], "never.rs", "tuned"),
+    ] {
+        let out = format!("{dir}/{out}");
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .args(command)
+            .args(["--data", data, "--out", &out])
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&run.stderr);
+        assert!(!run.status.success(), "{command:?}: {log}");
+        assert!(
+            log.contains(&format!("{out}: cannot make {dir}")),
+            "{command:?}: {log}"
+        );
+        assert!(!log.contains(work), "{command:?} worked first: {log}");
+    }
+}

@@ -17,6 +17,17 @@ pub mod tune;
 use chuhe::board::{Position, PositionError};
 use chuhe::search::SearchOptions;
 
+/// Makes the directory the file `path` is to be written in, so that a run
+/// that could not write its result fails before its work, not after it
+/// (`tune` and `net train` wrote only at the end of their epochs).
+pub fn make_parent_dir(path: &std::path::Path) -> Result<(), String> {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir)
+            .map_err(|e| format!("{}: cannot make {}: {e}", path.display(), dir.display())),
+        _ => Ok(()),
+    }
+}
+
 /// The deepest `--depth` the commands accept (the search's own ceiling).
 pub const MAX_DEPTH: i64 = chuhe::search::MAX_PLY as i64 - 16;
 

@@ -170,6 +170,9 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
         .checkpoint
         .clone()
         .unwrap_or_else(|| args.out.with_extension("ckpt"));
+    // before the data is read: the first epoch's end writes both
+    super::make_parent_dir(&args.out)?;
+    super::make_parent_dir(&ckpt_path)?;
     let resumed = if args.resume {
         Some(Checkpoint::load(&ckpt_path).map_err(|e| e.to_string())?)
     } else {

@@ -87,6 +87,9 @@ fn run_inner(args: &TuneArgs) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     // checked before the data is read
     let frozen = group_mask(&args.freeze)?;
+    if !args.check {
+        super::make_parent_dir(&args.out)?;
+    }
     let started = Instant::now();
     let mut samples: Vec<Sample> = Vec::new();
     let mut header = Vec::new();
