@@ -231,7 +231,8 @@ pub(crate) struct ThreadClock {
     /// Set by the driver while the main thread searches depth 1: neither
     /// the node limit nor the hard time limit stops it then (an outside
     /// `stop` does), so that every search answers with a searched move.
-    /// Depth 1 needs tens of nodes, rarely more than a thousand.
+    /// Depth 1 needs tens of nodes, rarely more than a thousand. (Stockfish's
+    /// `check_time` waits for `completedDepth >= 1` the same way.)
     pub(super) first_iteration: bool,
     was_pondering: bool,
 }
