@@ -22,22 +22,30 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 /// Plies played from each opening for [`lines`].
 const LINE_PLIES: usize = 24;
 
+/// The positions at the end of each line of `tests/data/openings.tsv`
+/// (its FEN, then its moves), numbered, with `ev` installed.
+fn openings(ev: &Evaluator) -> impl Iterator<Item = (usize, Position)> + '_ {
+    include_str!("../tests/data/openings.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .enumerate()
+        .map(move |(i, line)| {
+            let mut cols = line.split('\t');
+            let (_name, fen) = (cols.next().unwrap(), cols.next().unwrap());
+            let mut pos = Position::from_fen(fen).expect("opening FEN");
+            ev.install(&mut pos);
+            for m in cols.next().unwrap_or("").split_whitespace() {
+                pos.make_move(Move::from_iccs(m).expect("opening move"));
+            }
+            (i, pos)
+        })
+}
+
 /// The nodes of the game lines: every position along each line, with its
 /// legal moves (the children the walk visits).
 fn lines(ev: &Evaluator) -> Vec<(Position, Vec<Move>)> {
     let mut out = Vec::new();
-    for (i, line) in include_str!("../tests/data/openings.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .enumerate()
-    {
-        let mut cols = line.split('\t');
-        let (_name, fen) = (cols.next().unwrap(), cols.next().unwrap());
-        let mut pos = Position::from_fen(fen).expect("opening FEN");
-        ev.install(&mut pos);
-        for m in cols.next().unwrap_or("").split_whitespace() {
-            pos.make_move(Move::from_iccs(m).expect("opening move"));
-        }
+    for (i, mut pos) in openings(ev) {
         for ply in 0..LINE_PLIES {
             let moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
             if moves.is_empty() {
@@ -116,18 +124,7 @@ fn bench_line(c: &mut Criterion) {
 
 fn positions(ev: &Evaluator) -> Vec<Position> {
     let mut out = Vec::new();
-    for (i, line) in include_str!("../tests/data/openings.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .enumerate()
-    {
-        let mut cols = line.split('\t');
-        let (_name, fen) = (cols.next().unwrap(), cols.next().unwrap());
-        let mut pos = Position::from_fen(fen).expect("opening FEN");
-        ev.install(&mut pos);
-        for m in cols.next().unwrap_or("").split_whitespace() {
-            pos.make_move(Move::from_iccs(m).expect("opening move"));
-        }
+    for (i, mut pos) in openings(ev) {
         for ply in 0..6 {
             let moves = pos.legal_moves();
             if moves.is_empty() {
