@@ -14,6 +14,7 @@
 //! runs incrementally from its per-thread cache (AVX2 where the CPU has
 //! it), and with the portable kernels for comparison.
 
+use chuhe::arena::schedule::{parse_openings, DEFAULT_OPENINGS};
 use chuhe::board::{Move, Position};
 use chuhe::eval::nnue::{self, NetState};
 use chuhe::eval::{EvalCounter, Evaluator, Profile};
@@ -22,21 +23,18 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 /// Plies played from each opening for [`lines`].
 const LINE_PLIES: usize = 24;
 
-/// The positions at the end of each line of `tests/data/openings.tsv`
-/// (its FEN, then its moves), numbered, with `ev` installed.
+/// The positions at the end of each built-in opening
+/// (`tests/data/openings.tsv`, as the arena reads it), numbered, with `ev`
+/// installed.
 fn openings(ev: &Evaluator) -> impl Iterator<Item = (usize, Position)> + '_ {
-    include_str!("../tests/data/openings.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    parse_openings(DEFAULT_OPENINGS)
+        .expect("built-in openings")
+        .into_iter()
         .enumerate()
-        .map(move |(i, line)| {
-            let mut cols = line.split('\t');
-            let (_name, fen) = (cols.next().unwrap(), cols.next().unwrap());
-            let mut pos = Position::from_fen(fen).expect("opening FEN");
+        .map(move |(i, o)| {
+            let mut pos =
+                Position::from_fen_and_moves(Some(&o.fen), &o.moves).expect("built-in opening");
             ev.install(&mut pos);
-            for m in cols.next().unwrap_or("").split_whitespace() {
-                pos.make_move(Move::from_iccs(m).expect("opening move"));
-            }
             (i, pos)
         })
 }
