@@ -553,6 +553,16 @@ fn a_player_that_cannot_start_aborts_the_run() {
     assert!(!out.exists(), "a failed start wrote {}", out.display());
 }
 
+/// `--games 0` is refused before anything is written: it used to "play"
+/// an empty match and print a score of 50 % and an Elo of +0.0 for it.
+#[test]
+fn a_match_of_no_games_is_refused() {
+    let out = tmp("nogames");
+    let err = arena_fails(&small_match_args(&out, &["--games", "0"]));
+    assert!(err.contains("--games"), "{err}");
+    assert!(!out.exists(), "a refused run wrote {}", out.display());
+}
+
 /// An `--out` that does not exist and cannot be made (here: in `/proc`,
 /// where no directory can be made, even by root) fails the run before the
 /// first game, not after the whole match (it played every game and then

@@ -39,8 +39,8 @@ pub struct ArenaArgs {
     /// Player B, e.g. `alphabeta:paper,depth=6`.
     #[arg(long)]
     pub b: Option<String>,
-    /// Number of games of the whole schedule (before sharding).
-    #[arg(long, default_value_t = 20)]
+    /// Number of games of the whole schedule (before sharding); at least 1.
+    #[arg(long, default_value_t = 20, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub games: usize,
     /// Opening file: `name<TAB>fen<TAB>moves`, FEN or EPD lines (detected per
     /// line); default: the built-in book.
