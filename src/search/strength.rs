@@ -40,18 +40,19 @@ const LEVEL0_ERROR: i32 = 60;
 
 /// `UCI_Elo` to level: `(level, Elo)` for the measured levels, Elo rising
 /// with level. Full strength at 20,000 nodes a move is the nominal anchor
-/// 2000; the others are 2000 plus their differences measured with
-/// `chuhe arena` (40 games each, the weak levels chained through stronger
-/// ones; levels 15 and 18 measured out of order and were pooled). See
-/// docs/strength-levels.md for the matches and their wide intervals.
+/// 2000; the others are the least-squares fit of eleven `chuhe arena`
+/// matches of 100 games between levels (the net n4 evaluating; main
+/// e336b56, 2026-12-02; `scripts/levels-fit.py`), standard errors 28
+/// (level 18) to 83 (level 0). See docs/strength-levels.md for the matches.
 pub const ELO_TABLE: &[(u32, i32)] = &[
-    (0, 680),
-    (3, 992),
-    (5, 1150),
-    (7, 1361),
-    (10, 1662),
-    (13, 1820),
-    (15, 1897),
+    (0, 697),
+    (3, 920),
+    (5, 1122),
+    (7, 1317),
+    (10, 1630),
+    (13, 1786),
+    (15, 1804),
+    (18, 1849),
     (20, 2000),
 ];
 
