@@ -31,9 +31,10 @@ def read_match(out_dir):
     with open(f"{out_dir}/summary.json") as f:
         s = json.load(f)
     e = s["pentanomial"]["elo"]
+    # the arena writes an unbounded end as a string ("> +338")
+    if not all(isinstance(e[k], (int, float)) and math.isfinite(e[k]) for k in ("elo", "lo", "hi")):
+        sys.exit(f"{out_dir}: the interval is not finite (a score near 0 or 100 %); play a closer pair")
     half = max(e["hi"] - e["elo"], e["elo"] - e["lo"])
-    if not all(math.isfinite(x) for x in (e["elo"], e["lo"], e["hi"])):
-        sys.exit(f"{out_dir}: the interval is not finite (a score of 0 or 100 %); play a closer pair")
     return level_of(s["a"]), level_of(s["b"]), e["elo"], half / 1.96, s["games"]
 
 
