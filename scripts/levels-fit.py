@@ -58,8 +58,27 @@ def invert(matrix):
     return [[columns[j][i] for j in range(n)] for i in range(n)]
 
 
+def check_connected(dirs, matches):
+    """Every level must reach level 20 through the matches, or its rating
+    is not determined (the normal equations are singular)."""
+    for d, (a, b, *_) in zip(dirs, matches):
+        if a == b:
+            sys.exit(f"{d}: both players are level {a}")
+    reached, grown = {ANCHOR_LEVEL}, True
+    while grown:
+        grown = False
+        for a, b, *_ in matches:
+            if (a in reached) != (b in reached):
+                reached |= {a, b}
+                grown = True
+    loose = sorted({l for m in matches for l in m[:2]} - reached)
+    if loose:
+        sys.exit(f"levels {loose} are not linked to level {ANCHOR_LEVEL} by these matches")
+
+
 def main(dirs):
     matches = [read_match(d) for d in dirs]
+    check_connected(dirs, matches)
     levels = sorted({l for m in matches for l in m[:2]} - {ANCHOR_LEVEL})
     index = {l: i for i, l in enumerate(levels)}
     n = len(levels)
