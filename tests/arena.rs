@@ -752,6 +752,8 @@ fn out_must_be_new_or_empty_unless_forced() {
 
 #[test]
 fn iprobcut_that_cannot_prune_is_warned_about() {
+    // the warning comes before the first game; one ply of one game is
+    // enough (`--games 0` is refused)
     let out = tmp("warn");
     let run = |a: &str| {
         let _ = std::fs::remove_dir_all(&out);
@@ -761,7 +763,9 @@ fn iprobcut_that_cannot_prune_is_warned_about() {
             "--b",
             "alphabeta:depth=6",
             "--games",
-            "0",
+            "1",
+            "--max-plies",
+            "1",
             "--out",
             out.to_str().unwrap(),
         ])
