@@ -2,6 +2,7 @@
 //! move, on the bench positions and random games from them.
 
 use super::*;
+use crate::board::{Piece, PieceKind};
 use crate::search::bench::bench_positions;
 use crate::search::history::bounded_bonus;
 use crate::search::options::SearchOptions;
@@ -120,14 +121,15 @@ fn the_picker_gives_the_stable_sort_order() {
             let (got, expected) = with_context(pos.clone(), &options, u64::MAX, &mut data, |ctx| {
                 let mut rng = StdRng::seed_from_u64(seed);
                 if ply == 2 {
-                    // the two moves before the node, as the continuation
-                    // history keys them, and some history after them
-                    for back in [1, 2] {
-                        let mv = *legal.choose(&mut rng).unwrap();
-                        ctx.pos.make_move(mv);
-                        ctx.stack[ply - back].cont_key =
-                            super::super::conthist::key_after(&ctx.pos, mv);
-                        ctx.pos.unmake_move();
+                    // the two moves before the node as the continuation
+                    // history keys them (a piece of the opponent's one
+                    // ply back, one of the mover's two plies back, on some
+                    // square), and some history after them
+                    let mover = ctx.pos.side_to_move();
+                    for (back, colour) in [(1, mover.opposite()), (2, mover)] {
+                        let kind = PieceKind::from_index(rng.gen_range(0..7));
+                        let code = Piece::new(colour, kind).code() as u8;
+                        ctx.stack[ply - back].cont_key = Some((code, rng.gen_range(0..90)));
                     }
                     let prev = ctx.stack.cont_keys_before(ply);
                     for _ in 0..40 {
