@@ -78,9 +78,9 @@ const BLOCK: usize = 64;
 /// (allocated on first update when made [`HistoryTable::lazy`]).
 ///
 /// Every search ages the table, and the continuation histories hold 1.6 M
-/// entries (3.2 MB; 4 M, 8 MB, when this was measured) of which a short search writes a few thousand: walking
-/// all of them made aging 14 % of a 5 000-node self-play search's time
-/// (perf, issue 56's data generation). So the table keeps a bit per
+/// entries (3.2 MB; 4 M and 8 MB when this was measured) of which a short
+/// search writes a few thousand: walking all of them made aging 14 % of a
+/// 5 000-node self-play search's time (perf, issue 56's data generation). So the table keeps a bit per
 /// [`BLOCK`] entries, set when one of them is written; an entry outside a
 /// set block is zero, and aging or clearing skips it (zero stays zero).
 pub struct HistoryTable<E: Entry> {
