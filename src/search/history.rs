@@ -80,9 +80,10 @@ const BLOCK: usize = 64;
 /// Every search ages the table, and the continuation histories hold 1.6 M
 /// entries (3.2 MB; 4 M and 8 MB when this was measured) of which a short
 /// search writes a few thousand: walking all of them made aging 14 % of a
-/// 5 000-node self-play search's time (perf, issue 56's data generation). So the table keeps a bit per
-/// [`BLOCK`] entries, set when one of them is written; an entry outside a
-/// set block is zero, and aging or clearing skips it (zero stays zero).
+/// 5 000-node self-play search's time (perf, issue 56's data generation).
+/// So the table keeps a bit per [`BLOCK`] entries, set when one of them is
+/// written; an entry outside a set block is zero, and aging or clearing
+/// skips it (zero stays zero).
 pub struct HistoryTable<E: Entry> {
     /// On huge pages where the system offers them: the continuation
     /// histories are a 3.2 MB table probed at random (see `large_pages`).
