@@ -121,6 +121,11 @@ fn a_weak_level_plays_differently_and_searches_less() {
     );
 }
 
+/// The strength limit `o` asks for.
+fn skill(o: &SearchOptions) -> Option<chuhe::search::Skill> {
+    chuhe::search::Skill::limited(o.skill_level, o.limit_strength, o.elo, o.skill_seed)
+}
+
 #[test]
 fn uci_elo_chooses_the_level() {
     let weakest = with(
@@ -130,10 +135,10 @@ fn uci_elo_chooses_the_level() {
             ("elo", &chuhe::search::ELO_MIN.to_string()),
         ],
     );
-    assert_eq!(weakest.skill().unwrap().level, 0);
+    assert_eq!(skill(&weakest).unwrap().level, 0);
     let strongest = with(&weakest, &[("elo", &chuhe::search::ELO_MAX.to_string())]);
-    assert!(strongest.skill().is_none());
+    assert!(skill(&strongest).is_none());
     // without limitstrength the skill level rules
     let off = with(&weakest, &[("limitstrength", "off"), ("skill", "7")]);
-    assert_eq!(off.skill().unwrap().level, 7);
+    assert_eq!(skill(&off).unwrap().level, 7);
 }

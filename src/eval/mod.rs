@@ -365,6 +365,23 @@ impl Evaluator {
         }
     }
 
+    /// The evaluator a search's settings choose: `profile` and `weights`
+    /// for the five parts, the drawish-material scaling when `drawish`,
+    /// and the network of `net` when `kind` is the net (never for the
+    /// `paper` profile).
+    pub fn chosen(
+        profile: Profile,
+        weights: EvalWeights,
+        drawish: bool,
+        kind: nnue::EvalKind,
+        net: &nnue::NetChoice,
+    ) -> Evaluator {
+        let net = (kind == nnue::EvalKind::Net).then(|| net.network());
+        Evaluator::with_weights(profile, weights)
+            .with_drawish(drawish)
+            .with_net(net)
+    }
+
     /// This evaluator scoring with `net` instead of the five parts (`None`:
     /// the five parts). The `paper` profile keeps the five parts whatever
     /// `net` is.

@@ -4,7 +4,7 @@
 //! polling, repetitions, aspiration windows.
 
 use super::node::Root;
-use super::options::SearchOptions;
+use super::params::SearchParams;
 use super::score::{INFINITY, MATE_BOUND, RULE_LOSS};
 use super::shared::SharedSearch;
 use super::stack::Stack;
@@ -25,7 +25,8 @@ const POLL_INTERVAL: u64 = 1024;
 pub(crate) struct Context<'a> {
     pub pos: Position,
     pub shared: &'a SharedSearch<'a>,
-    pub options: &'a SearchOptions,
+    /// The settings as the nodes read them (`params.rs`).
+    pub params: &'a SearchParams,
     pub evaluator: &'a Evaluator,
     pub tt: &'a TranspositionTable,
     /// This thread's tables kept between searches: history and killers,
@@ -67,7 +68,7 @@ impl<'a> Context<'a> {
         Context {
             pos,
             shared,
-            options: shared.options,
+            params: &shared.params,
             evaluator: shared.evaluator,
             tt: shared.tt,
             data,
@@ -76,7 +77,12 @@ impl<'a> Context<'a> {
             index,
             counter: EvalCounter::default(),
             stats: SearchStats::default(),
-            clock: ThreadClock::new(shared),
+            clock: ThreadClock::new(
+                shared.start,
+                shared.node_limit,
+                shared.budget.hard,
+                shared.control.is_pondering(),
+            ),
             aborted: false,
             pre_level: 0,
             root_score: 0,
@@ -136,7 +142,12 @@ impl<'a> Context<'a> {
             shared.publish(self.index, self.stats.nodes, self.counter.calls);
             self.clock.others_nodes = shared.nodes_except(self.index);
         }
-        if self.clock.must_stop(shared, self.index) {
+        let stop = if self.index == 0 {
+            self.clock.must_stop(shared.control)
+        } else {
+            shared.control.is_stopped() || shared.is_finished()
+        };
+        if stop {
             self.aborted = true;
         }
     }
@@ -162,7 +173,7 @@ impl<'a> Context<'a> {
     /// half-move clock inside the search; the arena and protocol apply the
     /// exact rule).
     pub(super) fn move_limit_reached(&self) -> bool {
-        let limit = self.options.move_limit_plies;
+        let limit = self.params.move_limit_plies;
         limit > 0 && self.pos.halfmove_clock() as u32 >= limit
     }
 
@@ -174,7 +185,7 @@ impl<'a> Context<'a> {
         self.pos.make_move(mv);
         let frame = &mut self.stack[ply];
         frame.current_move = mv;
-        if self.options.switches.history_stats {
+        if self.params.switches.history_stats {
             frame.cont_key = super::conthist::key_after(&self.pos, mv);
         }
     }
@@ -224,8 +235,8 @@ impl Context<'_> {
     /// inside; mate scores search the full window, and beyond
     /// `aspiration_give_up` the window opens fully.
     pub fn aspiration_search(&mut self, depth: i32, guess: i32) -> i32 {
-        let window = self.options.tune.aspiration_window;
-        let give_up = self.options.tune.aspiration_give_up;
+        let window = self.params.tune.aspiration_window;
+        let give_up = self.params.tune.aspiration_give_up;
         if guess.abs() >= MATE_BOUND {
             return self.negamax::<Root>(depth, -INFINITY, INFINITY, 0, false, None);
         }

@@ -7,11 +7,13 @@
 //! (`strength.rs`).
 
 use super::context::Context;
-use super::multipv::{self, RootLine};
+use super::multipv;
 use super::node::Root;
+use super::params::SearchParams;
 use super::shared::SharedSearch;
 use super::strength::{self, Skill};
 use super::time::{TimeBudget, TimeScaler};
+use super::RootLine;
 use super::{
     mate_distance, IterationInfo, Limits, SearchControl, SearchEvent, SearchOptions, SearchResult,
     SearchStats, Searcher, INFINITY, MATE, MAX_PLY,
@@ -36,7 +38,7 @@ impl IterationInfo {
             nps: (stats.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
             pv,
             stats,
-            hashfull: if shared.options.switches.tt {
+            hashfull: if shared.params.switches.tt {
                 shared.tt.hashfull()
             } else {
                 0
@@ -88,7 +90,12 @@ impl Searcher {
             .depth
             .unwrap_or(MAX_PLY as i32 - 16)
             .clamp(1, MAX_PLY as i32 - 16);
-        let skill = options.skill();
+        let skill = Skill::limited(
+            options.skill_level,
+            options.limit_strength,
+            options.elo,
+            options.skill_seed,
+        );
         let node_limit = limits
             .nodes
             .unwrap_or(u64::MAX)
@@ -105,7 +112,7 @@ impl Searcher {
         let mut last_lines = Vec::new();
         let timed = budget.soft.is_some();
         let mut shared = SharedSearch::new(
-            options,
+            SearchParams::new(options),
             &self.evaluator,
             &self.tt,
             control,

@@ -6,7 +6,6 @@
 use super::context::Context;
 use super::movepick::OrderingHints;
 use super::node::{Node, Pv};
-use super::options::Algorithm;
 use super::score::{INFINITY, MATE_BOUND};
 use super::see::see_at_least;
 use crate::board::{Move, MoveList, PieceKind, MAX_MOVES};
@@ -61,8 +60,8 @@ impl Context<'_> {
         killers: &[Move; 2],
         ranked: &mut [Ranked; MAX_MOVES],
     ) -> bool {
-        let params = &self.options.switches;
-        let tune = &self.options.tune;
+        let params = &self.params.switches;
+        let tune = &self.params.tune;
         let (pre, n) = (tune.ipc_pre, tune.ipc_keep().rank_limit());
         let margin = self.k_percent() * tune.ipc_sigma / 100;
         let see_keep = tune.see_keep;
@@ -71,7 +70,7 @@ impl Context<'_> {
         self.pre_level += 1;
 
         let keep_tactical = params.keep_tactical;
-        let tt_pre = params.ipc_tt && self.options.switches.tt;
+        let tt_pre = params.ipc_tt && self.params.switches.tt;
         let mut top: Vec<i32> = Vec::with_capacity(n.min(MAX_MOVES) + 1); // best n values, descending
         let mut best = -INFINITY;
         for (i, &mv) in moves.iter().enumerate() {
@@ -134,7 +133,7 @@ impl Context<'_> {
         hash_move: Move,
         moves: &mut MoveList,
     ) -> usize {
-        let tune = &self.options.tune;
+        let tune = &self.params.tune;
         let n = tune.ipc_keep().rank_limit();
         let margin = self.k_percent() * tune.ipc_sigma / 100;
         let best = ranked.first().map_or(-INFINITY, |&(v, _, _)| v);
@@ -150,7 +149,7 @@ impl Context<'_> {
         }
         let kept = moves.len();
         self.stats.pruned += pruned.len() as u64;
-        if self.options.iprobcut.reduce > 0 {
+        if self.params.ipc_reduce > 0 {
             pruned.iter().for_each(|&mv| moves.push(mv));
         }
         kept
@@ -162,13 +161,13 @@ impl Context<'_> {
     /// not with a mate score in the window.
     #[inline(always)]
     pub(super) fn iprobcut_applies(&self, node: &Node) -> bool {
-        let t = &self.options.tune;
-        self.options.algorithm == Algorithm::IProbcut
+        let t = &self.params.tune;
+        self.params.iprobcut
             && node.excluded.is_null()
             && node.depth > t.ipc_threshold
             && t.ipc_pre < node.depth - 1
             && !node.in_check
-            && !(self.options.switches.keep_tactical
+            && !(self.params.switches.keep_tactical
                 && (node.alpha.abs() >= MATE_BOUND || node.beta.abs() >= MATE_BOUND))
     }
 
@@ -182,7 +181,7 @@ impl Context<'_> {
         hints: &OrderingHints,
     ) -> usize {
         let first = usize::from(hash_first);
-        if !self.options.switches.ipc_late {
+        if !self.params.switches.ipc_late {
             return first;
         }
         first
@@ -195,7 +194,7 @@ impl Context<'_> {
     /// `k` for the current material: from `k_open` with full armies to
     /// `k_end` with no rooks, horses or cannons left.
     fn k_percent(&self) -> i32 {
-        let t = &self.options.tune;
+        let t = &self.params.tune;
         let phase = self.material_phase();
         t.ipc_k_end + (t.ipc_k_open - t.ipc_k_end) * phase / 256
     }

@@ -6,6 +6,10 @@ use std::time::Duration;
 /// The deepest a search can go, in plies from the root.
 pub const MAX_PLY: usize = 128;
 
+/// Deepest ply at which a check (or a singular move) still extends
+/// (keeps the tree finite).
+pub(crate) const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
+
 /// A game clock for the side to move.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Clock {

@@ -18,12 +18,15 @@ mod iprobcut;
 mod large_pages;
 mod lazysort;
 mod limits;
+mod lmr;
 mod moveloop;
 mod movepick;
 mod multipv;
 mod negamax;
 mod node;
+mod option_error;
 mod options;
+mod params;
 pub mod prover;
 mod pruning;
 mod pvs;
@@ -47,11 +50,9 @@ mod tunables;
 
 pub use bench::{bench_positions, run_bench, BenchReport};
 pub use limits::{Clock, Limits, MAX_PLY};
-pub use multipv::{RootLine, MAX_LINES as MAX_MULTIPV};
-pub use options::{
-    parse_bool, Algorithm, IProbcutParams, KeepChildren, OptionError, SearchOptions,
-    SIGMA_DEFAULT_PROFILE, SIGMA_PAPER_PROFILE,
-};
+pub use multipv::MAX_LINES as MAX_MULTIPV;
+pub use option_error::OptionError;
+pub use options::{parse_bool, Algorithm, IProbcutParams, SearchOptions};
 pub use score::{mate_distance, wdl_permille, INFINITY, MATE, MATE_BOUND, RULE_LOSS};
 pub use smp::{max_threads, MAX_THREADS};
 pub use stats::SearchStats;
@@ -59,7 +60,10 @@ pub use strength::{level_for_elo, Skill, ELO_MAX, ELO_MIN, ELO_TABLE, FULL_LEVEL
 pub use switches::{find_switch, Group, Mate, Switch, Switches, SWITCHES};
 pub use time::{TimeBudget, TimeScaler};
 pub use tt::{Bound, TranspositionTable, TtHit};
-pub use tunables::{find_tunable, Tunable, Tunables, TUNABLES};
+pub use tunables::{
+    find_tunable, KeepChildren, Tunable, Tunables, SIGMA_DEFAULT_PROFILE, SIGMA_PAPER_PROFILE,
+    TUNABLES,
+};
 
 use crate::board::{Move, Position};
 use crate::eval::{EvalCounter, Evaluator};
@@ -110,6 +114,15 @@ impl SearchControl {
         self.stop.store(false, Ordering::Relaxed);
         self.pondering.store(false, Ordering::Relaxed);
     }
+}
+
+/// One root move's line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootLine {
+    /// Score from the side to move's view.
+    pub score: i32,
+    /// The line, its root move first.
+    pub pv: Vec<Move>,
 }
 
 /// What one completed iteration found.

@@ -9,6 +9,7 @@
 use super::context::Context;
 use super::movepick::MovePicker;
 use super::node::Node;
+use super::pruning;
 use super::score::{mated_in, INFINITY, MATE_BOUND};
 use crate::board::Move;
 
@@ -51,7 +52,7 @@ impl Context<'_> {
             });
         };
         let busy = self.shared.busy.as_ref().filter(|_| {
-            ply > 0 && depth >= self.options.tune.defer_min_depth && self.pre_level == 0
+            ply > 0 && depth >= self.params.tune.defer_min_depth && self.pre_level == 0
         });
         // quiet moves searched here that did not cut off (history malus)
         let mut failed_quiets = [Move::NULL; MAX_FAILED_QUIETS];
@@ -59,7 +60,7 @@ impl Context<'_> {
         // the moves the continuation histories key this node's quiet moves
         // by, for `histstats`' reductions
         let stats_prev = self
-            .options
+            .params
             .switches
             .history_stats
             .then(|| self.moves_before(ply));
@@ -95,7 +96,7 @@ impl Context<'_> {
             let by_rule = futility_value.is_some() || quiets_tried > lmp_limit;
             // with a mate in hand only a shorter one can raise alpha, and
             // neither a pruned nor a reduced move would show it
-            let mate_in_hand = self.options.switches.mate_guard && alpha >= MATE_BOUND;
+            let mate_in_hand = self.params.switches.mate_guard && alpha >= MATE_BOUND;
             let prune = prunable && by_rule && !mate_in_hand;
             let may_check = check_candidates.may_give_check(mv);
             // a pruned move is only made to see whether it gives check
@@ -135,14 +136,15 @@ impl Context<'_> {
 
             // Step 8f. Reductions: LMR, and iProbcut's for the moves it
             // would have pruned (`ipcreduce`)
-            let mut reduction = self.late_move_reduction(
+            let mut reduction = pruning::late_move_reduction(
+                self.params,
                 &node,
                 number,
                 quiet && !is_killer && !gives_check,
                 history_adjust,
             );
             if picked.reduced {
-                reduction = reduction.max(self.options.iprobcut.reduce).min(depth - 2);
+                reduction = reduction.max(self.params.ipc_reduce).min(depth - 2);
             }
             if mate_in_hand {
                 reduction = 0;
@@ -150,7 +152,7 @@ impl Context<'_> {
             // the siblings of a lone best hash move were all below it at
             // half depth (the singular step): follow them shallower
             if hash_extension > 0 && mv != hash_move && !gives_check {
-                let sibling = self.options.tune.se_sibling;
+                let sibling = self.params.tune.se_sibling;
                 reduction = (reduction + sibling).min(depth - 2).max(0);
             }
             let extension = match mv == hash_move {
@@ -212,7 +214,7 @@ impl Context<'_> {
         main_history: i32,
         cont_history: i32,
     ) -> i32 {
-        let o = self.options;
+        let o = self.params;
         if !quiet || !o.switches.lmr_table {
             0
         } else if o.switches.history_stats {
@@ -227,7 +229,7 @@ impl Context<'_> {
     /// `histstats`) and becomes a killer; a capture teaches nothing.
     #[inline(always)]
     fn learn_cutoff(&mut self, node: &Node, mv: Move, quiet: bool, failed_quiets: &[Move]) {
-        let o = self.options;
+        let o = self.params;
         let depth = node.depth;
         if quiet {
             let bonus = super::history::bounded_bonus(depth);

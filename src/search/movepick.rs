@@ -75,7 +75,7 @@ impl OrderingHints {
     /// What the ordering at `ply` may use, with `hash_move`.
     #[inline(always)]
     pub fn at(ctx: &Context, ply: usize, hash_move: Move) -> OrderingHints {
-        let o = ctx.options;
+        let o = ctx.params;
         OrderingHints {
             hash_move,
             killers: if o.switches.killers {
@@ -337,7 +337,7 @@ fn generate_legal(ctx: &mut Context, in_check: bool, ply: usize, moves: &mut Mov
 fn score_list(ctx: &mut Context, ply: usize, hints: &OrderingHints, moves: &MoveList) -> LazySort {
     let prev = ctx.stack.cont_keys_before(ply);
     let continuation = ctx
-        .options
+        .params
         .switches
         .history_stats
         .then_some((&ctx.data.conthist, &prev));
@@ -356,7 +356,7 @@ fn score_list(ctx: &mut Context, ply: usize, hints: &OrderingHints, moves: &Move
 /// Brings every move of `moves` at `ply` the loop has not reached into
 /// its place.
 fn finish_order(ctx: &mut Context, ply: usize, sort: &mut LazySort, moves: &mut MoveList) {
-    let threshold = ctx.options.tune.see_order;
+    let threshold = ctx.params.tune.see_order;
     let pos = &mut ctx.pos;
     let resolve = |mv, key| resolve_capture(pos, mv, key, threshold);
     sort.finish(&mut ctx.stack[ply].keys, moves.as_mut_slice(), resolve);

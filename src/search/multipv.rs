@@ -9,19 +9,11 @@
 use super::context::Context;
 use super::score::INFINITY;
 use super::tt::Bound;
+use super::RootLine;
 use crate::board::Move;
 
 /// The most lines a search reports (more than any GUI shows usefully).
 pub const MAX_LINES: u32 = 64;
-
-/// One root move's line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RootLine {
-    /// Score from the side to move's view.
-    pub score: i32,
-    /// The line, its root move first.
-    pub pv: Vec<Move>,
-}
 
 /// The `want` best lines at `depth`, best first, given line 1 (`score`,
 /// `pv`) just found by the iteration. Fewer come back when the root has
@@ -56,7 +48,7 @@ pub(crate) fn root_lines(
         });
     }
     ctx.banned.truncate(banned_before);
-    if ctx.options.switches.tt {
+    if ctx.params.switches.tt {
         // the later lines stored their own move for the root
         let key = ctx.pos.key();
         ctx.tt.store(key, depth, score, Bound::Exact, pv[0], 0);

@@ -6,17 +6,14 @@
 //! step, futility and late-move pruning, LMR, PVS) and the table store.
 
 use super::context::Context;
-use super::limits::MAX_PLY;
+use super::limits::{MAX_EXTENSION_PLY, MAX_PLY};
 use super::moveloop::LoopEnd;
-pub(super) use super::node::{Node, NodeKind};
+pub(super) use super::node::{Node, NodeKind, NonPv};
+use super::pruning;
 use super::score::{mated_in, MATE_BOUND};
 use super::singular::Singular;
 use super::tt::{Bound, TtHit};
 use crate::board::Move;
-
-/// Deepest ply at which a check (or a singular move) still extends
-/// (keeps the tree finite).
-pub(super) const MAX_EXTENSION_PLY: usize = MAX_PLY / 2;
 
 /// What the transposition table says about a node.
 enum Probe {
@@ -71,7 +68,7 @@ impl Context<'_> {
 
         // Step 2. Check extension, and quiescence at the horizon
         let in_check = known_check.unwrap_or_else(|| self.pos.in_check());
-        if in_check && self.options.switches.check_extension && ply < MAX_EXTENSION_PLY {
+        if in_check && self.params.switches.check_extension && ply < MAX_EXTENSION_PLY {
             depth += 1;
         }
         if depth <= 0 {
@@ -107,21 +104,21 @@ impl Context<'_> {
         // table knows nothing about is searched a ply shallower; its move
         // order is poor, and the next iteration comes back with a hash move
         let mut node = node;
-        if self.options.switches.iir
+        if self.params.switches.iir
             && hash_move.is_null()
             && excluded.is_null()
-            && depth >= self.options.tune.iir_depth
+            && depth >= self.params.tune.iir_depth
         {
             node.depth -= 1;
         }
 
         // Step 4. Static evaluation (for the futility family only), and
         // whether it improves on the one two plies up (`improving`)
-        let static_eval = self.static_eval(&node);
+        let static_eval = pruning::wants_static_eval(self.params, &node).then(|| self.evaluate());
         let node = self.improving(node, static_eval);
 
         // Step 5. Reverse futility pruning
-        if let Some(score) = self.reverse_futility(&node, static_eval) {
+        if let Some(score) = pruning::reverse_futility(self.params, &node, static_eval) {
             return score;
         }
 
@@ -146,8 +143,8 @@ impl Context<'_> {
         }
 
         // Step 7. Futility and late-move pruning: what the move loop skips
-        let futility_value = self.futility_value(&node, static_eval);
-        let lmp_limit = self.lmp_limit(&node);
+        let futility_value = pruning::futility_value(self.params, &node, static_eval);
+        let lmp_limit = pruning::lmp_limit(self.params, &node);
 
         // Step 8. The move loop (iProbcut's step, LMR, PVS; `moveloop.rs`)
         match self.move_loop(node, hash_move, hash_extension, futility_value, lmp_limit) {
@@ -166,7 +163,7 @@ impl Context<'_> {
     /// whether it is above the one two plies up (four when that node was in
     /// check).
     fn improving(&mut self, mut node: Node, static_eval: Option<i32>) -> Node {
-        if !self.options.switches.improving {
+        if !self.params.switches.improving {
             return node;
         }
         let eval = if node.in_check {
@@ -184,9 +181,27 @@ impl Context<'_> {
         node
     }
 
+    /// Step 6: null-move pruning (`pruning::null_move_reduction` says
+    /// whether and how deep): passing and still failing high on a reduced
+    /// null-window search ends a non-PV node. Returns the score the node
+    /// takes (0 when aborted).
+    fn null_move(&mut self, node: &Node) -> Option<i32> {
+        let r = pruning::null_move_reduction(self.params, node, || self.force())?;
+        let beta = node.beta;
+        self.make_null_move_at(node.ply);
+        self.tt.prefetch(self.pos.key());
+        let (depth, ply) = (node.depth - 1 - r, node.ply + 1);
+        let v = -self.negamax::<NonPv>(depth, -beta, -beta + 1, ply, !node.cut_node, None);
+        self.pos.unmake_null_move();
+        if self.aborted {
+            return Some(0);
+        }
+        (v >= beta).then_some(if v >= MATE_BOUND { beta } else { v })
+    }
+
     /// Past the horizon: quiescence, or the static evaluation without it.
     fn horizon(&mut self, in_check: bool, alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.options.switches.quiescence {
+        if self.params.switches.quiescence {
             self.quiesce(alpha, beta, ply, Some(in_check))
         } else {
             self.enter_node(ply);
@@ -202,7 +217,7 @@ impl Context<'_> {
         let mut hash_move = Move::NULL;
         // a search with a move left out is not the node's search: it
         // neither takes nor leaves a table entry
-        if !self.options.switches.tt || !node.excluded.is_null() {
+        if !self.params.switches.tt || !node.excluded.is_null() {
             return Probe::Search(hash_move, None);
         }
         self.stats.tt_probes += 1;
@@ -222,7 +237,7 @@ impl Context<'_> {
                 // 54; tests/mates.rs). So at such a window only an entry that
                 // proves a mate settles the node; one that denies it is
                 // searched again.
-                let guard = self.options.switches.mate_guard;
+                let guard = self.params.switches.mate_guard;
                 let deny_low = guard && node.alpha >= MATE_BOUND;
                 let deny_high = guard && node.beta <= -MATE_BOUND;
                 let usable = match hit.bound {
@@ -245,7 +260,7 @@ impl Context<'_> {
     #[inline(always)]
     fn store_tt(&mut self, key: u64, node: &Node, best: i32, best_move: Move) {
         let alpha = node.alpha;
-        if self.options.switches.tt && node.excluded.is_null() {
+        if self.params.switches.tt && node.excluded.is_null() {
             let bound = if best >= node.beta {
                 Bound::Lower
             } else if best > alpha {

@@ -5,7 +5,7 @@
 //! `SearchOptions::set(key, value)`.
 
 use super::switches::Switches;
-use super::tunables::Tunables;
+use super::tunables::{Tunables, SIGMA_PAPER_PROFILE};
 use crate::eval::nnue::{EvalKind, NetChoice};
 use crate::eval::{EvalWeights, Profile};
 
@@ -43,43 +43,6 @@ impl std::fmt::Display for Algorithm {
     }
 }
 
-/// How many children iProbcut always keeps (the option `n`, where 0
-/// means all).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum KeepChildren {
-    /// Every child: no forward pruning, iProbcut is exact alpha-beta.
-    All,
-    /// The best this many by pre-evaluation (at least 1).
-    Best(usize),
-}
-
-impl KeepChildren {
-    /// From the option's number: 0 is all.
-    pub fn from_option(n: i64) -> KeepChildren {
-        if n <= 0 {
-            KeepChildren::All
-        } else {
-            KeepChildren::Best(n as usize)
-        }
-    }
-
-    /// The option's number: 0 for all.
-    pub fn to_option(self) -> i64 {
-        match self {
-            KeepChildren::All => 0,
-            KeepChildren::Best(n) => n as i64,
-        }
-    }
-
-    /// The rank below which no child is pruned (unbounded for all).
-    pub fn rank_limit(self) -> usize {
-        match self {
-            KeepChildren::All => usize::MAX,
-            KeepChildren::Best(n) => n,
-        }
-    }
-}
-
 /// iProbcut's one setting that is not a switch or a tunable (its
 /// switches are in [`super::Switches`], its numbers `pre`, `threshold`,
 /// `n`, `k_open`, `k_end`, `sigma` tunables: [`super::Tunables`]'s `ipc_*`
@@ -92,14 +55,6 @@ pub struct IProbcutParams {
     /// alpha — the pre-evaluation then decides how deep, not whether.
     pub reduce: i32,
 }
-
-/// σ for the default profile, centipawns: the residual of deep (5 plies)
-/// on shallow (1–2 plies) child scores, measured by `chuhe sigma` over the
-/// opening and bench positions (9.0 for pre 1, 10.4 for pre 2).
-pub const SIGMA_DEFAULT_PROFILE: i32 = 10;
-/// σ for the paper profile, in its units: `chuhe sigma --paper --pre 2
-/// --deep 6` measured 17.9 (fit deep = 1.25·shallow − 10).
-pub const SIGMA_PAPER_PROFILE: i32 = 18;
 
 /// Everything that shapes a search.
 #[derive(Clone, Debug, PartialEq)]
@@ -245,46 +200,6 @@ impl SearchOptions {
     }
 }
 
-/// Why a setting was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum OptionError {
-    /// No setting of that name.
-    #[error("unknown option '{0}'")]
-    Unknown(String),
-    /// A number outside the setting's range.
-    #[error("{key}={value} is out of range (from {min} to {max})")]
-    OutOfRange {
-        /// The setting.
-        key: String,
-        /// The value given.
-        value: i64,
-        /// Smallest allowed.
-        min: i64,
-        /// Largest allowed.
-        max: i64,
-    },
-    /// A value of the wrong kind.
-    #[error("{key}: {reason}")]
-    Invalid {
-        /// The setting.
-        key: String,
-        /// What was wrong.
-        reason: String,
-    },
-}
-
-impl SearchOptions {
-    /// The strength limit in force (`None`: full strength).
-    pub fn skill(&self) -> Option<super::strength::Skill> {
-        let level = if self.limit_strength {
-            super::strength::level_for_elo(self.elo)
-        } else {
-            self.skill_level
-        };
-        super::strength::Skill::new(level, self.skill_seed)
-    }
-}
-
 /// Reads `true/false`, `on/off`, `1/0`, `yes/no` (any case).
 pub fn parse_bool(s: &str) -> Option<bool> {
     match s.trim().to_ascii_lowercase().as_str() {
@@ -295,13 +210,14 @@ pub fn parse_bool(s: &str) -> Option<bool> {
 }
 
 impl SearchOptions {
-    /// The evaluator these options describe: profile, part weights, the
-    /// drawish-material scaling, and the network with `eval=net` (never
-    /// for the `paper` profile).
+    /// The evaluator these options choose ([`crate::eval::Evaluator::chosen`]).
     pub fn evaluator(&self) -> crate::eval::Evaluator {
-        let net = (self.eval == EvalKind::Net).then(|| self.net.network());
-        crate::eval::Evaluator::with_weights(self.profile, self.weights)
-            .with_drawish(self.switches.drawish)
-            .with_net(net)
+        crate::eval::Evaluator::chosen(
+            self.profile,
+            self.weights,
+            self.switches.drawish,
+            self.eval,
+            &self.net,
+        )
     }
 }

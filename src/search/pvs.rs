@@ -44,7 +44,7 @@ impl Context<'_> {
             v = -self.negamax::<NonPv>(reduced, -alpha - 1, -alpha, ply, true, check);
         }
         if (reduction == 0 || v > alpha) && !self.aborted {
-            if self.options.switches.pvs {
+            if self.params.switches.pvs {
                 v = -self.negamax::<NonPv>(new_depth, -alpha - 1, -alpha, ply, flipped, check);
                 // alpha < v < beta: the window is open
                 if v > alpha && v < beta && !self.aborted {

@@ -48,11 +48,11 @@ impl Context<'_> {
             }
             best = -INFINITY;
         } else {
-            if self.options.switches.lazy_eval {
+            if self.params.switches.lazy_eval {
                 // material and position alone beat beta by more than the
                 // other parts ever add: stand pat without the attack maps
                 let cheap = self.evaluator.cheap_score(&self.pos);
-                if cheap - self.options.tune.lazy_margin >= beta {
+                if cheap - self.params.tune.lazy_margin >= beta {
                     self.counter.calls += 1;
                     return cheap;
                 }
@@ -73,10 +73,9 @@ impl Context<'_> {
                 i32::MAX
             }
         });
-        let prune_losing = self.options.switches.see && !in_check;
+        let prune_losing = self.params.switches.see && !in_check;
         for &mv in moves.iter() {
-            if prune_losing && !see::see_at_least(&mut self.pos, mv, self.options.tune.see_quiesce)
-            {
+            if prune_losing && !see::see_at_least(&mut self.pos, mv, self.params.tune.see_quiesce) {
                 continue;
             }
             self.pos.make_move(mv);

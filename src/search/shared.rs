@@ -1,10 +1,10 @@
-//! What every thread of one search shares: the settings, the evaluator,
+//! What every thread of one search shares: the settings (`params.rs`), the evaluator,
 //! the transposition table, the stop/ponder control, the time budget and
 //! node limit, the root moves, and each thread's published counters (so
 //! the main thread can report and limit the whole search's nodes).
 
 use super::busy::BusyTable;
-use super::options::SearchOptions;
+use super::params::SearchParams;
 use super::stats::SearchStats;
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
@@ -26,9 +26,8 @@ struct PublishedCounts {
 /// The state of one search that all its threads read (thread 0 is the
 /// main thread, which decides the move; the others are helpers).
 pub(crate) struct SharedSearch<'a> {
-    pub options: &'a SearchOptions,
-    /// The late-move-reduction table for `options`' tunables.
-    pub lmr: std::sync::Arc<super::pruning::LmrTable>,
+    /// The settings as the nodes read them.
+    pub params: SearchParams,
     pub evaluator: &'a Evaluator,
     pub tt: &'a TranspositionTable,
     pub control: &'a SearchControl,
@@ -53,7 +52,7 @@ impl<'a> SharedSearch<'a> {
     /// The shared state of a search by `threads` threads.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
-        options: &'a SearchOptions,
+        params: SearchParams,
         evaluator: &'a Evaluator,
         tt: &'a TranspositionTable,
         control: &'a SearchControl,
@@ -64,8 +63,7 @@ impl<'a> SharedSearch<'a> {
         threads: usize,
     ) -> SharedSearch<'a> {
         SharedSearch {
-            options,
-            lmr: super::pruning::LmrTable::for_tunables(&options.tune),
+            params,
             evaluator,
             tt,
             control,

@@ -17,7 +17,7 @@
 //! under `algorithm=iprobcut`; the old option names stay as aliases.
 
 use super::context::Context;
-use super::negamax::MAX_EXTENSION_PLY;
+use super::limits::MAX_EXTENSION_PLY;
 use super::node::{Node, NonPv};
 use super::score::MATE_BOUND;
 use super::tt::{Bound, TtHit};
@@ -51,15 +51,15 @@ impl Context<'_> {
         let depth = node.depth;
         // not inside another node's excluded-move search
         let applies = node.excluded.is_null()
-            && self.options.switches.singular_extensions
+            && self.params.switches.singular_extensions
             && !node.in_check
             && node.ply > 0
             && node.ply < MAX_EXTENSION_PLY
             && (node.ply as i32) < 2 * self.root_depth
-            && depth >= self.options.tune.se_depth
+            && depth >= self.params.tune.se_depth
             // a window at mate scores asks for a mate, which a half-depth
             // search cannot refute or confirm (`mateguard`)
-            && !(self.options.switches.mate_guard
+            && !(self.params.switches.mate_guard
                 && (node.alpha.abs() >= MATE_BOUND || node.beta.abs() >= MATE_BOUND))
             && !hash_move.is_null();
         let hit = hit.filter(|h| {
@@ -109,7 +109,7 @@ impl Context<'_> {
         if self.aborted {
             Singular::Plain
         } else if v < singular_beta {
-            let double = self.options.tune.se_double;
+            let double = self.params.tune.se_double;
             // a second ply only on the first half of the path: each
             // double extension lengthens the line, and they must not
             // compound without end
@@ -119,13 +119,13 @@ impl Context<'_> {
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
         } else if hit.score >= beta {
-            Singular::Reduce(self.options.tune.se_reduce)
-        } else if node.cut_node && self.options.tune.se_cut > 0 {
+            Singular::Reduce(self.params.tune.se_reduce)
+        } else if node.cut_node && self.params.tune.se_cut > 0 {
             // expected to fail high, yet the hash move is not alone and
             // not above beta: another child is as likely to cut
-            Singular::Reduce(self.options.tune.se_cut)
-        } else if v >= hit.score && self.options.tune.se_equal > 0 {
-            Singular::Reduce(self.options.tune.se_equal)
+            Singular::Reduce(self.params.tune.se_cut)
+        } else if v >= hit.score && self.params.tune.se_equal > 0 {
+            Singular::Reduce(self.params.tune.se_equal)
         } else {
             Singular::Plain
         }
@@ -134,7 +134,7 @@ impl Context<'_> {
     /// The singular step's bound at a node of `depth` whose hash move is
     /// worth `score` in the table.
     pub(super) fn singular_beta(&self, depth: i32, score: i32) -> i32 {
-        let margin = self.options.tune.se_margin * depth / 8;
+        let margin = self.params.tune.se_margin * depth / 8;
         (score - margin).max(-MATE_BOUND + 1)
     }
 

@@ -149,7 +149,7 @@ fn helper_search(
     index: usize,
     first_depth: i32,
 ) -> SearchStats {
-    let options = shared.options;
+    let params = &shared.params;
     data.new_search();
     let mut ctx = Context::new(root.clone(), shared, data, index);
     let mut score = 0;
@@ -158,7 +158,7 @@ fn helper_search(
         if shared.is_finished() || shared.control.is_stopped() {
             break;
         }
-        let v = if options.switches.aspiration && depth >= options.tune.aspiration_min_depth {
+        let v = if params.switches.aspiration && depth >= params.tune.aspiration_min_depth {
             ctx.aspiration_search(depth, score)
         } else {
             ctx.negamax::<Root>(depth, -INFINITY, INFINITY, 0, false, None)
@@ -200,7 +200,7 @@ mod tests {
         let control = SearchControl::new();
         let budget = TimeBudget::new(&Limits::depth(depth), Duration::ZERO);
         let shared = SharedSearch::new(
-            &options,
+            crate::search::params::SearchParams::new(&options),
             &evaluator,
             &tt,
             &control,

@@ -18,8 +18,8 @@
 //! `UCI_Elo` picks a level through [`ELO_TABLE`], measured with
 //! `chuhe arena` (see docs/strength-levels.md).
 
-use super::multipv::RootLine;
 use super::score::MATE_BOUND;
+use super::RootLine;
 use crate::board::Move;
 use rand::{Rng, SeedableRng};
 
@@ -92,6 +92,23 @@ impl Skill {
     /// The skill of `level` (`None` at full strength or above).
     pub fn new(level: u32, seed: Option<u64>) -> Option<Skill> {
         (level < FULL_LEVEL).then_some(Skill { level, seed })
+    }
+
+    /// The limit the strength settings ask for: the level `skill_level`,
+    /// or with `limit_strength` the level of `elo` ([`level_for_elo`]);
+    /// `seed` for the random choice. `None` at full strength.
+    pub fn limited(
+        skill_level: u32,
+        limit_strength: bool,
+        elo: i64,
+        seed: Option<u64>,
+    ) -> Option<Skill> {
+        let level = if limit_strength {
+            level_for_elo(elo)
+        } else {
+            skill_level
+        };
+        Skill::new(level, seed)
     }
 
     /// The node budget of one move.

@@ -5,6 +5,7 @@
 use super::context::Context;
 use super::limits::Limits;
 use super::options::SearchOptions;
+use super::params::SearchParams;
 use super::shared::SharedSearch;
 use super::thread::ThreadData;
 use super::time::TimeBudget;
@@ -28,7 +29,7 @@ pub(super) fn with_context<R>(
     let control = SearchControl::new();
     let budget = TimeBudget::new(&Limits::depth(1), Duration::ZERO);
     let shared = SharedSearch::new(
-        options,
+        SearchParams::new(options),
         &evaluator,
         &tt,
         &control,

@@ -8,8 +8,8 @@
 
 use super::limits::Limits;
 use super::options::SearchOptions;
-use super::shared::SharedSearch;
 use super::tunables::Tunables;
+use super::SearchControl;
 use std::time::{Duration, Instant};
 
 /// Time budget derived from the limits: iterations stop starting after
@@ -226,6 +226,8 @@ pub(crate) struct ThreadClock {
     /// thread checks it, so a descheduled thread cannot let the others
     /// run past it).
     pub(super) node_limit: u64,
+    /// The hard time limit (the budget's), counted from `start`.
+    hard: Option<Duration>,
     /// The other threads' nodes as published at the last poll.
     pub(super) others_nodes: u64,
     /// Set by the driver while the main thread searches depth 1: neither
@@ -238,29 +240,29 @@ pub(crate) struct ThreadClock {
 }
 
 impl ThreadClock {
-    /// The clock of a thread of `shared`'s search, started with it.
-    pub fn new(shared: &SharedSearch) -> ThreadClock {
+    /// A clock started at `start` (the search's start) for a search of
+    /// at most `node_limit` nodes and `hard` time (`None`: no limit),
+    /// started `pondering` or not.
+    pub fn new(start: Instant, node_limit: u64, hard: Option<Duration>, pondering: bool) -> Self {
         ThreadClock {
-            start: shared.start,
-            node_limit: shared.node_limit,
+            start,
+            node_limit,
+            hard,
             others_nodes: 0,
             first_iteration: false,
-            was_pondering: shared.control.is_pondering(),
+            was_pondering: pondering,
         }
     }
 
-    /// Whether thread `index` must stop now: stopped from outside, or
-    /// (helpers) the main thread has finished, or (main thread, past its
-    /// first iteration) the hard time limit is reached, counted from
-    /// ponderhit when it pondered.
-    pub fn must_stop(&mut self, shared: &SharedSearch, index: usize) -> bool {
-        if shared.control.is_stopped() {
+    /// Whether the main thread must stop now: stopped from outside, or,
+    /// past its first iteration, the hard time limit is reached, counted
+    /// from ponderhit when it pondered. (Helpers stop when `control` does
+    /// or the main thread has finished: `Context::poll`.)
+    pub fn must_stop(&mut self, control: &SearchControl) -> bool {
+        if control.is_stopped() {
             return true;
         }
-        if index != 0 {
-            return shared.is_finished();
-        }
-        if shared.control.is_pondering() {
+        if control.is_pondering() {
             return false;
         }
         if self.was_pondering {
@@ -269,11 +271,7 @@ impl ThreadClock {
             self.was_pondering = false;
             self.start = Instant::now();
         }
-        !self.first_iteration
-            && shared
-                .budget
-                .hard
-                .is_some_and(|hard| self.start.elapsed() >= hard)
+        !self.first_iteration && self.hard.is_some_and(|hard| self.start.elapsed() >= hard)
     }
 }
 
@@ -396,39 +394,19 @@ mod tests {
     /// stop does not.
     #[test]
     fn the_first_iteration_outlasts_the_hard_limit_but_not_a_stop() {
-        use crate::board::Position;
-        use crate::search::options::SearchOptions;
-        use crate::search::shared::SharedSearch;
-        use crate::search::tt::TranspositionTable;
         use crate::search::SearchControl;
-        let pos = Position::startpos();
-        let options = SearchOptions::default();
-        let evaluator = options.evaluator();
-        let tt = TranspositionTable::new(1);
         let control = SearchControl::new();
         // 0 ms (1 ms at least): past once the clock below has waited 2 ms
         let budget = TimeBudget::new(&Limits::movetime_ms(0), Duration::ZERO);
         assert!(budget.hard.is_some_and(|h| h <= Duration::from_millis(1)));
-        let legal = pos.legal_moves().iter().copied().collect();
-        let shared = SharedSearch::new(
-            &options,
-            &evaluator,
-            &tt,
-            &control,
-            legal,
-            &[],
-            budget,
-            u64::MAX,
-            1,
-        );
-        let mut clock = ThreadClock::new(&shared);
+        let mut clock = ThreadClock::new(Instant::now(), u64::MAX, budget.hard, false);
         std::thread::sleep(Duration::from_millis(2));
         clock.first_iteration = true;
-        assert!(!clock.must_stop(&shared, 0), "depth 1 cut by the clock");
+        assert!(!clock.must_stop(&control), "depth 1 cut by the clock");
         clock.first_iteration = false;
-        assert!(clock.must_stop(&shared, 0), "the hard limit ignored");
+        assert!(clock.must_stop(&control), "the hard limit ignored");
         clock.first_iteration = true;
         control.stop();
-        assert!(clock.must_stop(&shared, 0), "a stop ignored in depth 1");
+        assert!(clock.must_stop(&control), "a stop ignored in depth 1");
     }
 }

@@ -9,7 +9,7 @@
 //! values the search was tuned with by hand; the bench signature checks
 //! that they are what the search used before it had this table.
 
-use super::options::{KeepChildren, OptionError};
+use super::option_error::OptionError;
 
 /// One tunable: its entry in the table and its access to [`Tunables`].
 #[derive(Clone, Copy)]
@@ -186,7 +186,7 @@ tunables! {
         "iProbcut k (percent of sigma) with full material";
     ipc_k_end "k_end" = 200, 0..=100_000, step 15.0, false,
         "iProbcut k (percent of sigma) in the endgame";
-    ipc_sigma "sigma" = super::options::SIGMA_DEFAULT_PROFILE, 0..=10_000, step 1.0, true,
+    ipc_sigma "sigma" = SIGMA_DEFAULT_PROFILE, 0..=10_000, step 1.0, true,
         "iProbcut sigma in evaluation units";
     // --- singular extensions with multi-cut (see `singular.rs`)
     se_depth "sedepth" = 6, 1..=60, step 0.5, false,
@@ -241,6 +241,51 @@ tunables! {
         "a score drop of this many units adds 10 % to the plan ...";
     time_drop_max "time_drop_max" = 100, 0..=500, step 8.0, false,
         "... up to this percent";
+}
+
+/// σ for the default profile, centipawns: the residual of deep (5 plies)
+/// on shallow (1–2 plies) child scores, measured by `chuhe sigma` over the
+/// opening and bench positions (9.0 for pre 1, 10.4 for pre 2).
+pub const SIGMA_DEFAULT_PROFILE: i32 = 10;
+/// σ for the paper profile, in its units: `chuhe sigma --paper --pre 2
+/// --deep 6` measured 17.9 (fit deep = 1.25·shallow − 10).
+pub const SIGMA_PAPER_PROFILE: i32 = 18;
+
+/// How many children iProbcut always keeps (the option `n`, where 0
+/// means all).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum KeepChildren {
+    /// Every child: no forward pruning, iProbcut is exact alpha-beta.
+    All,
+    /// The best this many by pre-evaluation (at least 1).
+    Best(usize),
+}
+
+impl KeepChildren {
+    /// From the option's number: 0 is all.
+    pub fn from_option(n: i64) -> KeepChildren {
+        if n <= 0 {
+            KeepChildren::All
+        } else {
+            KeepChildren::Best(n as usize)
+        }
+    }
+
+    /// The option's number: 0 for all.
+    pub fn to_option(self) -> i64 {
+        match self {
+            KeepChildren::All => 0,
+            KeepChildren::Best(n) => n as i64,
+        }
+    }
+
+    /// The rank below which no child is pruned (unbounded for all).
+    pub fn rank_limit(self) -> usize {
+        match self {
+            KeepChildren::All => usize::MAX,
+            KeepChildren::Best(n) => n,
+        }
+    }
 }
 
 /// How names are compared: case, spaces, `_` and `-` do not matter.

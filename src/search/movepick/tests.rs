@@ -31,7 +31,7 @@ fn expected_order(
     excluded: Move,
 ) -> Vec<Move> {
     let prev = ctx.stack.cont_keys_before(ply);
-    let stats = ctx.options.switches.history_stats;
+    let stats = ctx.params.switches.history_stats;
     let legal: Vec<Move> = ctx
         .pos
         .legal_moves()

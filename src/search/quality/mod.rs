@@ -34,6 +34,7 @@ pub use sample::{ClassicSample, Phase, Sample, SingularSample, Truth};
 use super::context::Context;
 use super::limits::Limits;
 use super::options::{Algorithm, SearchOptions};
+use super::params::SearchParams;
 use super::score::INFINITY;
 use super::shared::SharedSearch;
 use super::time::TimeBudget;
@@ -321,7 +322,7 @@ impl Quality {
         play.evaluator.install(&mut root);
         let budget = TimeBudget::tuned(&Limits::default(), Duration::ZERO, &play.options.tune);
         let shared = SharedSearch::new(
-            &play.options,
+            SearchParams::new(&play.options),
             &play.evaluator,
             &play.tt,
             &self.control,

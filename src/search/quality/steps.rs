@@ -4,7 +4,6 @@
 use super::super::context::Context;
 use super::super::movepick::OrderingHints;
 use super::super::node::Node;
-use super::super::options::Algorithm;
 use super::super::score::MATE_BOUND;
 use super::super::tt::{Bound, TtHit};
 use super::{nodes, ClassicSample, SingularSample};
@@ -30,7 +29,7 @@ pub(super) fn singular_step(
     hit: &TtHit,
     hash_move: Move,
 ) -> Option<SingularSample> {
-    let t = &ctx.options.tune;
+    let t = &ctx.params.tune;
     let usable = !hash_move.is_null()
         && hit.depth >= depth - 3
         && hit.bound != Bound::Upper
@@ -76,11 +75,11 @@ pub(super) fn classic_step(
     hash_move: Move,
     in_play: bool,
 ) -> Option<Step> {
-    let t = &ctx.options.tune;
+    let t = &ctx.params.tune;
     if t.ipc_pre >= depth - 1 {
         return None;
     }
-    let gate = ctx.options.algorithm == Algorithm::IProbcut && depth > t.ipc_threshold;
+    let gate = ctx.params.iprobcut && depth > t.ipc_threshold;
     let hints = OrderingHints::at(ctx, 0, hash_move);
     let mut list = MoveList::new();
     ctx.ordered_moves(false, 0, &hints, &mut list);
