@@ -17,9 +17,11 @@ out of the graph by default (every module may name its parent: Rust's
 module tree is not an import circle). Comments and `#[cfg(test)]` modules
 are left out by default: test code may reach anywhere.
 
-Dependencies hidden behind `self` (an `impl Context` in another file) are
-not seen: that is why the issue asks for `impl Context` only in the files
-of the recursion.
+Dependencies hidden behind `self` are not paths: a method of `Context`
+defined in another file is called as `self.method()`. So the modules
+that hold an `impl Context` block are taken to depend on each other (one
+circle: the recursion of the node functions), unless --no-self is given;
+that is why `impl Context` belongs only in the files of the recursion.
 
 The script prints every strongly connected component of more than one
 module (an import circle), largest first, and with --edges the edges.
@@ -156,7 +158,7 @@ def test_files(root, files):
     return out
 
 
-def read_graph(root, with_tests):
+def read_graph(root, with_tests, with_self=True):
     files = []
     for dirpath, _, names in os.walk(root):
         for name in names:
@@ -181,11 +183,14 @@ def read_graph(root, with_tests):
             if src and src.group(1) in modules:
                 reexports[item[1]] = src.group(1)
     edges = {m: set() for m in modules}
+    impl_context = set()
     for f in files:
         mod, depth = module_of(f)
         text = strip_comments(open(os.path.join(root, f), encoding="utf-8").read())
         if not with_tests:
             text = strip_test_modules(text)
+        if re.search(r"\bimpl\s*(<[^>]*>)?\s*Context\s*(<[^>]*>)?\s*\{", text):
+            impl_context.add(mod)
         paths = []
         for m in re.finditer(r"\buse\s+([^;]+);", text):
             paths += expand_use(m.group(1))
@@ -196,7 +201,10 @@ def read_graph(root, with_tests):
             target = resolve(p, -1 if mod == "(root)" else depth, modules, reexports)
             if target and target != mod:
                 edges[mod].add(target)
-    return edges
+    if with_self:
+        for m in impl_context:
+            edges[m] |= impl_context - {m}
+    return edges, impl_context
 
 
 def sccs(edges):
@@ -245,8 +253,15 @@ def main():
     parser.add_argument("--with-root", action="store_true", help="keep mod.rs (the root) in the graph")
     parser.add_argument("--with-tests", action="store_true", help="count #[cfg(test)] modules too")
     parser.add_argument("--edges", action="store_true", help="print every edge as well")
+    parser.add_argument(
+        "--no-self",
+        action="store_true",
+        help="leave out the edges among the modules that hold `impl Context`",
+    )
     args = parser.parse_args()
-    edges = read_graph(os.path.normpath(args.root), args.with_tests)
+    edges, impl_context = read_graph(
+        os.path.normpath(args.root), args.with_tests, not args.no_self
+    )
     if not args.with_root:
         edges.pop("(root)", None)
         for targets in edges.values():
@@ -256,6 +271,7 @@ def main():
             print(f"{m} -> {' '.join(sorted(edges[m]))}")
     circles = sorted((c for c in sccs(edges) if len(c) > 1), key=lambda c: (-len(c), c))
     print(f"{len(edges)} modules, {sum(len(t) for t in edges.values())} edges")
+    print(f"impl Context in {len(impl_context)}: {' '.join(sorted(impl_context))}")
     if not circles:
         print("no import circle")
     for c in circles:

@@ -3,6 +3,7 @@
 //! `quiesce.rs`, `iprobcut.rs`) share: evaluation, node counting and
 //! polling, repetitions, aspiration windows.
 
+use super::movepick::Picking;
 use super::node::Root;
 use super::params::SearchParams;
 use super::score::{INFINITY, MATE_BOUND, RULE_LOSS};
@@ -47,8 +48,11 @@ pub(crate) struct Context<'a> {
     /// The search ran out of time or nodes, or was stopped: every node
     /// returns at once.
     pub aborted: bool,
-    /// > 0 while inside an iProbcut pre-evaluation search.
-    pub(super) pre_level: u32,
+    /// Above 0 inside a search run on a node's behalf (iProbcut's
+    /// pre-evaluations, the singular step's excluded-move search): such a
+    /// search defers no move and logs no step, and the step that started
+    /// the outermost one counts its nodes.
+    pub(super) inner_level: u32,
     /// The score of the root move that last raised alpha, i.e. of the
     /// line the stack holds at ply 0; what a stopped iteration reports for
     /// its partial line.
@@ -84,7 +88,7 @@ impl<'a> Context<'a> {
                 shared.control.is_pondering(),
             ),
             aborted: false,
-            pre_level: 0,
+            inner_level: 0,
             root_score: 0,
             root_depth: 0,
         }
@@ -203,6 +207,19 @@ impl<'a> Context<'a> {
     #[inline(always)]
     pub(super) fn moves_before(&self, ply: usize) -> [super::conthist::ContKey; 2] {
         self.stack.cont_keys_before(ply)
+    }
+
+    /// What the move picker reads and writes of this thread's state.
+    #[inline(always)]
+    pub(super) fn picking(&mut self) -> Picking<'_> {
+        Picking {
+            pos: &mut self.pos,
+            stack: &mut self.stack,
+            history: &self.data.history,
+            conthist: &self.data.conthist,
+            banned: &self.banned,
+            params: self.params,
+        }
     }
 
     /// The side to move's force for the null move's zugzwang guard: 2 per

@@ -1,18 +1,171 @@
-//! iProbcut's forward pruning at one node (see IPROBCUT.md): the
-//! pre-evaluation of the children, their ranking, which of them the deep
-//! search follows, and where in the move order the pre-evaluation starts.
-//! The node itself is searched by `Context::negamax`.
+//! iProbcut's forward pruning at one node (see IPROBCUT.md), the paper's
+//! step: its own move picker, [`IProbcutPicker`], which wraps the
+//! ordinary one (`movepick.rs`) and, once the loop reaches the first move
+//! to pre-evaluate, pre-evaluates the children from there on, ranks them
+//! and keeps the ones the deep search follows (the pruned ones dropped,
+//! or kept last to be searched shallower with `ipcreduce`). The node
+//! function asks for this picker only where [`applies`] says the step
+//! runs, which with `algorithm=alphabeta` is nowhere.
 
 use super::context::Context;
-use super::movepick::OrderingHints;
-use super::node::{Node, Pv};
+use super::moveloop::Picker;
+use super::movepick::{MovePicker, OrderingHints, Picked};
+use super::node::{Node, Pv, Ranked};
+use super::params::SearchParams;
 use super::score::{INFINITY, MATE_BOUND};
 use super::see::see_at_least;
-use crate::board::{Move, MoveList, PieceKind, MAX_MOVES};
+use crate::board::{Move, MoveList, PieceKind, Position, MAX_MOVES};
 
-/// One pre-evaluated child: its pre-evaluation, the move, and whether it
-/// is kept whatever its rank (a tactical move under `keeptactical`).
-pub(super) type Ranked = (i32, Move, bool);
+/// Whether iProbcut's step runs at `node`: with `algorithm=iprobcut`,
+/// deep enough above `threshold` for a `pre`-ply pre-evaluation of the
+/// children to be shallower than their search, not in check, not in a
+/// search with a move left out, and (`keeptactical`) not with a mate score
+/// in the window.
+#[inline(always)]
+pub(super) fn applies(p: &SearchParams, node: &Node) -> bool {
+    let t = &p.tune;
+    p.iprobcut
+        && node.excluded.is_null()
+        && node.depth > t.ipc_threshold
+        && t.ipc_pre < node.depth - 1
+        && !node.in_check
+        && !(p.switches.keep_tactical
+            && (node.alpha.abs() >= MATE_BOUND || node.beta.abs() >= MATE_BOUND))
+}
+
+/// The move picker of a node where iProbcut's step runs: the ordinary
+/// picker's moves up to the first one to pre-evaluate, then the rest as
+/// the pre-evaluation ranks them.
+pub(super) struct IProbcutPicker {
+    picker: MovePicker,
+    /// The step is still to come at this node ...
+    pending: bool,
+    /// ... at this index (found once the list is scored) ...
+    prune_at: Option<usize>,
+    /// ... with the hash move searched before it.
+    hash_first: bool,
+    /// Moves from this number on were pruned and stayed only to be
+    /// searched shallower (`ipcreduce`).
+    reduced_from: usize,
+    /// `ipcreduce`.
+    reduce: i32,
+}
+
+impl Picker for IProbcutPicker {
+    fn new(ctx: &mut Context, node: &Node, hash_move: Move) -> Option<IProbcutPicker> {
+        let picker = MovePicker::new(&mut ctx.picking(), node, hash_move)?;
+        // nothing to rank with a single move
+        let pending = picker.is_staged() || picker.moves().len() > 1;
+        // The hash move is never pruned and comes first; searching it
+        // before the pre-evaluations saves them all when it already cuts
+        // off. With `ipclate` the captures and killers that follow it are
+        // searched first too, and only the quiet rest is pre-evaluated.
+        let hash_first = pending && picker.moves()[0] == hash_move;
+        Some(IProbcutPicker {
+            picker,
+            pending,
+            prune_at: None,
+            hash_first,
+            reduced_from: usize::MAX,
+            reduce: ctx.params.ipc_reduce,
+        })
+    }
+
+    /// The next move; `None` also when the step pruned every move left,
+    /// or its pre-evaluation was aborted.
+    fn next(&mut self, ctx: &mut Context, node: &Node) -> Option<Picked> {
+        if !self.picker.advance(&mut ctx.picking(), node) {
+            return None;
+        }
+        if self.pending && !self.step(ctx, node) {
+            return None;
+        }
+        Some(self.picker.take(&mut ctx.picking()))
+    }
+
+    fn is_killer(&self, mv: Move) -> bool {
+        self.picker.is_killer(mv)
+    }
+
+    /// Only once the step is done (the list is final).
+    fn may_defer(&self, picked: &Picked) -> bool {
+        !self.pending && self.picker.may_defer(picked)
+    }
+
+    fn defer(&mut self, picked: &Picked) {
+        self.picker.defer(picked)
+    }
+
+    /// A move the step would have pruned is reduced at least `ipcreduce`
+    /// plies (`ipcreduce` > 0 keeps them).
+    fn reduction(&self, picked: &Picked, reduction: i32, depth: i32) -> i32 {
+        if picked.number >= self.reduced_from {
+            reduction.max(self.reduce).min(depth - 2)
+        } else {
+            reduction
+        }
+    }
+}
+
+impl IProbcutPicker {
+    /// The step, once per node when the picker reaches the first move to
+    /// pre-evaluate: the moves from there on are ranked by their
+    /// pre-evaluation, and the pruned ones dropped (or kept last, to be
+    /// searched shallower). False when no move is left or the
+    /// pre-evaluation was aborted.
+    fn step(&mut self, ctx: &mut Context, node: &Node) -> bool {
+        let i = self.picker.next_index();
+        if !self.picker.is_staged() && self.prune_at.is_none() {
+            // where the pre-evaluation starts, found once per node in the
+            // whole order, which the pre-evaluation then ranks anew
+            self.picker.finish_order(&mut ctx.picking());
+            let (moves, hints) = (self.picker.moves(), self.picker.hints());
+            self.prune_at = Some(prune_start(
+                ctx.params,
+                &ctx.pos,
+                moves,
+                self.hash_first,
+                hints,
+            ));
+        }
+        if self.prune_at.is_none_or(|at| i < at) {
+            return true;
+        }
+        self.pending = false;
+        let mut rest = MoveList::new();
+        self.picker.moves()[i..].iter().for_each(|&m| rest.push(m));
+        let hints = *self.picker.hints();
+        let kept = ctx.forward_prune(&mut rest, node, hints.hash_move, &hints.killers);
+        if ctx.aborted {
+            return false;
+        }
+        // keep the ranking of the pre-evaluation for the rest
+        self.picker.replace_from(i, &rest);
+        self.reduced_from = i + kept;
+        i < self.picker.moves().len()
+    }
+}
+
+/// Where iProbcut's pre-evaluation starts in the ordered `moves` of `pos`:
+/// after the hash move when it comes first, and with `ipclate` after the
+/// captures and killers that lead the order as well.
+pub(super) fn prune_start(
+    p: &SearchParams,
+    pos: &Position,
+    moves: &MoveList,
+    hash_first: bool,
+    hints: &OrderingHints,
+) -> usize {
+    let first = usize::from(hash_first);
+    if !p.switches.ipc_late {
+        return first;
+    }
+    first
+        + moves[first..]
+            .iter()
+            .take_while(|&&m| pos.is_capture(m) || hints.killers.contains(&m))
+            .count()
+}
 
 impl Context<'_> {
     /// iProbcut's step at one node: every child gets a pre-evaluation
@@ -44,8 +197,16 @@ impl Context<'_> {
         }
         let len = moves.len();
         let kept = self.select_kept(&ranked[..len], hash_move, moves);
-        if self.data.log.is_some() {
-            self.log_classic(node, &ranked[..len], &moves[..kept]);
+        if self.inner_level == 0 {
+            if let Some(log) = self.data.log.as_mut() {
+                log.classic(
+                    &self.pos,
+                    node,
+                    self.root_depth,
+                    &ranked[..len],
+                    &moves[..kept],
+                );
+            }
         }
         kept
     }
@@ -65,9 +226,9 @@ impl Context<'_> {
         let (pre, n) = (tune.ipc_pre, tune.ipc_keep().rank_limit());
         let margin = self.k_percent() * tune.ipc_sigma / 100;
         let see_keep = tune.see_keep;
-        let outermost = self.pre_level == 0;
+        let outermost = self.inner_level == 0;
         let (calls_before, nodes_before) = (self.counter.calls, self.stats.nodes);
-        self.pre_level += 1;
+        self.inner_level += 1;
 
         let keep_tactical = params.keep_tactical;
         let tt_pre = params.ipc_tt && self.params.switches.tt;
@@ -103,7 +264,7 @@ impl Context<'_> {
             };
             self.pos.unmake_move();
             if self.aborted {
-                self.pre_level -= 1;
+                self.inner_level -= 1;
                 return false;
             }
             ranked[i] = (v, mv, tactical);
@@ -114,7 +275,7 @@ impl Context<'_> {
                 top.truncate(n);
             }
         }
-        self.pre_level -= 1;
+        self.inner_level -= 1;
         if outermost {
             self.stats.pre_evals += self.counter.calls - calls_before;
             self.stats.pre_nodes += self.stats.nodes - nodes_before;
@@ -153,42 +314,6 @@ impl Context<'_> {
             pruned.iter().for_each(|&mv| moves.push(mv));
         }
         kept
-    }
-
-    /// Whether iProbcut's step runs at this node: deep enough above
-    /// `threshold` for a `pre`-ply pre-evaluation of the children to be
-    /// shallower than their search, not in check, and (`keeptactical`)
-    /// not with a mate score in the window.
-    #[inline(always)]
-    pub(super) fn iprobcut_applies(&self, node: &Node) -> bool {
-        let t = &self.params.tune;
-        self.params.iprobcut
-            && node.excluded.is_null()
-            && node.depth > t.ipc_threshold
-            && t.ipc_pre < node.depth - 1
-            && !node.in_check
-            && !(self.params.switches.keep_tactical
-                && (node.alpha.abs() >= MATE_BOUND || node.beta.abs() >= MATE_BOUND))
-    }
-
-    /// Where iProbcut's pre-evaluation starts in the ordered `moves`: after
-    /// the hash move when it comes first, and with `ipclate` after the
-    /// captures and killers that lead the order as well.
-    pub(super) fn prune_start(
-        &self,
-        moves: &MoveList,
-        hash_first: bool,
-        hints: &OrderingHints,
-    ) -> usize {
-        let first = usize::from(hash_first);
-        if !self.params.switches.ipc_late {
-            return first;
-        }
-        first
-            + moves[first..]
-                .iter()
-                .take_while(|&&m| self.pos.is_capture(m) || hints.killers.contains(&m))
-                .count()
     }
 
     /// `k` for the current material: from `k_open` with full armies to

@@ -7,7 +7,7 @@
 //! a cut-off teaches the history tables (`history.rs`).
 
 use super::context::Context;
-use super::movepick::MovePicker;
+use super::movepick::{MovePicker, Picked};
 use super::node::Node;
 use super::pruning;
 use super::score::{mated_in, INFINITY, MATE_BOUND};
@@ -15,6 +15,56 @@ use crate::board::Move;
 
 /// Quiet moves remembered per node for the history's malus (`histstats`).
 const MAX_FAILED_QUIETS: usize = 32;
+
+/// What the move loop asks of a node's moves: [`MovePicker`], or a picker
+/// that wraps it.
+pub(super) trait Picker: Sized {
+    /// The picker for `node`'s moves with `hash_move` first if legal;
+    /// `None` when there is no legal move (the excluded one aside).
+    fn new(ctx: &mut Context, node: &Node, hash_move: Move) -> Option<Self>;
+    /// The next move in order (`None` when there is none left, or when a
+    /// search the picker ran was aborted: see `ctx.aborted`).
+    fn next(&mut self, ctx: &mut Context, node: &Node) -> Option<Picked>;
+    /// Whether `mv` is one of the node's killers.
+    fn is_killer(&self, mv: Move) -> bool;
+    /// Whether `picked`, the move just given, may be deferred.
+    fn may_defer(&self, picked: &Picked) -> bool;
+    /// Gives `picked` again once every other move is given.
+    fn defer(&mut self, picked: &Picked);
+    /// The late move reduction of `picked` at `depth`, given the one the
+    /// node's rules chose.
+    #[inline(always)]
+    fn reduction(&self, _picked: &Picked, reduction: i32, _depth: i32) -> i32 {
+        reduction
+    }
+}
+
+impl Picker for MovePicker {
+    #[inline(always)]
+    fn new(ctx: &mut Context, node: &Node, hash_move: Move) -> Option<Self> {
+        MovePicker::new(&mut ctx.picking(), node, hash_move)
+    }
+
+    #[inline(always)]
+    fn next(&mut self, ctx: &mut Context, node: &Node) -> Option<Picked> {
+        MovePicker::next(self, &mut ctx.picking(), node)
+    }
+
+    #[inline(always)]
+    fn is_killer(&self, mv: Move) -> bool {
+        MovePicker::is_killer(self, mv)
+    }
+
+    #[inline(always)]
+    fn may_defer(&self, picked: &Picked) -> bool {
+        MovePicker::may_defer(self, picked)
+    }
+
+    #[inline(always)]
+    fn defer(&mut self, picked: &Picked) {
+        MovePicker::defer(self, picked)
+    }
+}
 
 /// How the move loop ended.
 pub(super) enum LoopEnd {
@@ -28,7 +78,7 @@ pub(super) enum LoopEnd {
 impl Context<'_> {
     /// Step 8: searches the moves of `node` in order (see the module docs).
     /// `futility_value` and `lmp_limit` are steps 7's verdicts.
-    pub(super) fn move_loop(
+    pub(super) fn move_loop<P: Picker>(
         &mut self,
         node: Node,
         hash_move: Move,
@@ -42,7 +92,7 @@ impl Context<'_> {
         let mut alpha = node.alpha;
         // Step 8a. The move picker, its first move ready (the hash move
         // alone when it is legal)
-        let Some(mut picker) = MovePicker::new(self, &node, hash_move) else {
+        let Some(mut picker) = P::new(self, &node, hash_move) else {
             return LoopEnd::Final(if node.excluded.is_null() {
                 // checkmate and stalemate alike lose for the side to move
                 mated_in(ply)
@@ -52,7 +102,7 @@ impl Context<'_> {
             });
         };
         let busy = self.shared.busy.as_ref().filter(|_| {
-            ply > 0 && depth >= self.params.tune.defer_min_depth && self.pre_level == 0
+            ply > 0 && depth >= self.params.tune.defer_min_depth && self.inner_level == 0
         });
         // quiet moves searched here that did not cut off (history malus)
         let mut failed_quiets = [Move::NULL; MAX_FAILED_QUIETS];
@@ -143,9 +193,7 @@ impl Context<'_> {
                 quiet && !is_killer && !gives_check,
                 history_adjust,
             );
-            if picked.reduced {
-                reduction = reduction.max(self.params.ipc_reduce).min(depth - 2);
-            }
+            reduction = picker.reduction(&picked, reduction, depth);
             if mate_in_hand {
                 reduction = 0;
             }
@@ -182,7 +230,6 @@ impl Context<'_> {
                         self.root_score = v;
                     }
                     if v >= beta {
-                        self.stats.cutoffs += 1;
                         self.learn_cutoff(&node, mv, quiet, &failed_quiets[..failed_quiet_count]);
                         break;
                     }

@@ -1,6 +1,6 @@
 //! The move picker: one node's moves, best first, each brought into its
 //! place only when the move loop asks for it
-//! (`while let Some(picked) = picker.next(ctx, &node)`). The stages:
+//! (`while let Some(picked) = picker.next(&mut ctx.picking(), &node)`). The stages:
 //!
 //! 1. the hash move, alone, before any other move is generated: its
 //!    cut-off saves generating and scoring the rest, and the rest is then
@@ -19,19 +19,19 @@
 //! counts as good (an upper bound) until it leads the moves left, and is
 //! asked then, so SEE runs only for captures the loop reaches.
 //!
-//! Two things change the order after the scoring, and the picker does
-//! both: iProbcut's step (`iprobcut.rs`) pre-evaluates the moves from one
-//! point on and ranks them anew (dropping, or keeping last to search
-//! shallower, the ones it prunes); with several threads, a move another
-//! thread is searching is deferred to the end of the list (lazy SMP,
-//! `busy.rs`), keeping its number in the order for the reductions.
+//! With several threads, a move another thread is searching is deferred
+//! to the end of the list (lazy SMP, `busy.rs`), keeping its number in the
+//! order for the reductions. The move loop asks for moves through the
+//! [`Picker`] trait, so that another picker can wrap this one (the paper's
+//! step, `iprobcut.rs`, reorders the moves from one point on).
 
-use super::context::Context;
 use super::conthist::{ContKey, ContinuationHistory};
 use super::history::{History, HISTORY_MAX};
 use super::lazysort::{bound, exact, score_of, LazySort};
 use super::node::Node;
+use super::params::SearchParams;
 use super::see;
+use super::stack::Stack;
 use crate::board::{Move, MoveList, PieceKind, Position, MAX_MOVES};
 
 /// Victim values for MVV/LVA (indexed by `PieceKind::index`).
@@ -56,6 +56,19 @@ const QUIET_CEILING: i32 = exact(HISTORY_MAX);
 /// Moves one node may defer (a small array: every node pays for it).
 const MAX_DEFERRED: usize = 32;
 
+/// What the picker reads and writes of a search thread's state: its
+/// position (made and unmade by SEE), its stack (the picking keys of each
+/// ply, the moves before a node), its history tables, the banned root
+/// moves and the parameters. `Context::picking` lends them.
+pub(super) struct Picking<'c> {
+    pub pos: &'c mut Position,
+    pub stack: &'c mut Stack,
+    pub history: &'c History,
+    pub conthist: &'c ContinuationHistory,
+    pub banned: &'c [Move],
+    pub params: &'c SearchParams,
+}
+
 /// What the ordering of one node uses.
 #[derive(Copy, Clone)]
 pub(super) struct OrderingHints {
@@ -74,12 +87,12 @@ pub(super) struct OrderingHints {
 impl OrderingHints {
     /// What the ordering at `ply` may use, with `hash_move`.
     #[inline(always)]
-    pub fn at(ctx: &Context, ply: usize, hash_move: Move) -> OrderingHints {
+    pub fn at(ctx: &Picking, ply: usize, hash_move: Move) -> OrderingHints {
         let o = ctx.params;
         OrderingHints {
             hash_move,
             killers: if o.switches.killers {
-                ctx.data.history.killers(ply)
+                ctx.history.killers(ply)
             } else {
                 [Move::NULL; 2]
             },
@@ -109,9 +122,6 @@ pub(super) struct Picked {
     pub number: usize,
     /// Given a second time, after being deferred.
     pub deferred: bool,
-    /// Pruned by iProbcut but kept to be searched shallower
-    /// (`ipcreduce`).
-    pub reduced: bool,
 }
 
 /// One node's moves and where the move loop stands in them (see the
@@ -126,15 +136,6 @@ pub(super) struct MovePicker {
     hints: OrderingHints,
     /// The index of the next move to give.
     next: usize,
-    /// iProbcut's step is still to come at this node ...
-    prune_pending: bool,
-    /// ... at this index (found once the list is scored) ...
-    prune_at: Option<usize>,
-    /// ... with the hash move searched before it.
-    hash_first: bool,
-    /// Moves from this index on were pruned by iProbcut and stayed only to
-    /// be searched shallower (`ipcreduce`).
-    reduced_from: usize,
     /// Deferred moves are copied to the end of the list: `deferred_from`
     /// is where the copies start, and `deferred_number[k]` the number
     /// copy k had, so a deferred move is searched as it would have been,
@@ -146,10 +147,9 @@ pub(super) struct MovePicker {
 impl MovePicker {
     /// The picker for `node`'s moves with `hash_move` first if legal
     /// (alone: the others are generated once it is searched), else every
-    /// legal move scored; `None` when there is no legal move (the
-    /// excluded one aside).
+    /// legal move scored.
     #[inline(always)]
-    pub fn new(ctx: &mut Context, node: &Node, hash_move: Move) -> Option<MovePicker> {
+    pub fn new(ctx: &mut Picking, node: &Node, hash_move: Move) -> Option<MovePicker> {
         let ply = node.ply;
         let mut picker = MovePicker {
             list: MoveList::new(),
@@ -158,10 +158,6 @@ impl MovePicker {
             ply,
             hints: OrderingHints::at(ctx, ply, hash_move),
             next: 0,
-            prune_pending: false,
-            prune_at: None,
-            hash_first: false,
-            reduced_from: usize::MAX,
             deferred_from: usize::MAX,
             deferred_number: [0; MAX_DEFERRED],
         };
@@ -176,52 +172,20 @@ impl MovePicker {
             if picker.list.is_empty() {
                 return None;
             }
-            // the first move now, for the test of `hash_first` below
+            // the first move in its place now (a wrapping picker reads it)
             picker.place(ctx, 0);
         }
-        let prune_here = ctx.iprobcut_applies(node) && (staged || picker.list.len() > 1);
-        picker.prune_pending = prune_here;
-        // The hash move is never pruned and comes first; searching it
-        // before the pre-evaluations saves them all when it already cuts
-        // off. With `ipclate` the captures and killers that follow it are
-        // searched first too, and only the quiet rest is pre-evaluated.
-        picker.hash_first = prune_here && picker.list[0] == hash_move;
         Some(picker)
     }
 
-    /// The next move in order (`None` when there is none left, when
-    /// iProbcut pruned every move left, or when its pre-evaluation was
-    /// aborted: see `ctx.aborted`).
     #[inline(always)]
-    pub fn next(&mut self, ctx: &mut Context, node: &Node) -> Option<Picked> {
-        let i = self.next;
-        if self.stage == Stage::HashMove && i == 1 {
-            // the rest, once the hash move is searched
-            if !self.generate_rest(ctx, node) {
-                return None;
-            }
-        } else if i >= self.list.len() {
+    pub fn next(&mut self, ctx: &mut Picking, node: &Node) -> Option<Picked> {
+        if !self.advance(ctx, node) {
             return None;
         }
-        if self.prune_pending && !self.iprobcut_step(ctx, node, i) {
-            return None;
-        }
-        self.place(ctx, i);
-        self.next = i + 1;
-        let deferred = i >= self.deferred_from;
-        let number = match deferred {
-            true => usize::from(self.deferred_number[i - self.deferred_from]),
-            false => i,
-        };
-        Some(Picked {
-            mv: self.list[i],
-            number,
-            deferred,
-            reduced: number >= self.reduced_from,
-        })
+        Some(self.take(ctx))
     }
 
-    /// Whether `mv` is one of the node's killers.
     #[inline(always)]
     pub fn is_killer(&self, mv: Move) -> bool {
         self.hints.killers.contains(&mv)
@@ -229,14 +193,13 @@ impl MovePicker {
 
     /// Whether `picked`, the move just given, may be deferred (lazy
     /// SMP): not the first move nor a deferred one, and only once the
-    /// list is final (scored, iProbcut's step done) and has room.
+    /// list is scored and has room.
     #[inline(always)]
     pub fn may_defer(&self, picked: &Picked) -> bool {
         let len = self.list.len();
         picked.number > 0
             && !picked.deferred
             && self.stage == Stage::Scored
-            && !self.prune_pending
             && len < MAX_MOVES
             && len - self.deferred_from.min(len) < MAX_DEFERRED
     }
@@ -249,11 +212,79 @@ impl MovePicker {
         self.deferred_number[len - self.deferred_from] = picked.number as u8;
         self.list.push(picked.mv);
     }
+}
+
+impl MovePicker {
+    /// Whether there is a move to give next: after a staged hash move,
+    /// generates the rest (false when it was the only one).
+    #[inline(always)]
+    pub fn advance(&mut self, ctx: &mut Picking, node: &Node) -> bool {
+        let i = self.next;
+        if self.stage == Stage::HashMove && i == 1 {
+            // the rest, once the hash move is searched
+            self.generate_rest(ctx, node)
+        } else {
+            i < self.list.len()
+        }
+    }
+
+    /// Gives the next move (there is one: [`Self::advance`]), brought into
+    /// its place.
+    #[inline(always)]
+    pub fn take(&mut self, ctx: &mut Picking) -> Picked {
+        let i = self.next;
+        self.place(ctx, i);
+        self.next = i + 1;
+        let deferred = i >= self.deferred_from;
+        let number = match deferred {
+            true => usize::from(self.deferred_number[i - self.deferred_from]),
+            false => i,
+        };
+        Picked {
+            mv: self.list[i],
+            number,
+            deferred,
+        }
+    }
+
+    /// The index of the next move to give.
+    pub fn next_index(&self) -> usize {
+        self.next
+    }
+
+    /// Whether only the staged hash move is in the list yet.
+    pub fn is_staged(&self) -> bool {
+        self.stage == Stage::HashMove
+    }
+
+    /// The moves as ordered so far (the first in place; the rest in place
+    /// up to the next index, or all after [`Self::finish_order`]).
+    pub fn moves(&self) -> &MoveList {
+        &self.list
+    }
+
+    /// The ordering hints of the node.
+    pub fn hints(&self) -> &OrderingHints {
+        &self.hints
+    }
+
+    /// Brings every move not given yet into its place.
+    pub fn finish_order(&mut self, ctx: &mut Picking) {
+        finish_order(ctx, self.ply, &mut self.sort, &mut self.list);
+    }
+
+    /// Replaces the moves from index `i` on (none given yet) by `moves`,
+    /// in that order (the sort done: call [`Self::finish_order`] first).
+    pub fn replace_from(&mut self, i: usize, moves: &[Move]) {
+        self.list.truncate(i);
+        moves.iter().for_each(|&m| self.list.push(m));
+    }
 
     /// Stages 2 to 5 after a staged hash move: every move, scored, the
     /// hash move (ranked above all) in its place again; false when it is
     /// the only one.
-    fn generate_rest(&mut self, ctx: &mut Context, node: &Node) -> bool {
+    #[inline(always)]
+    fn generate_rest(&mut self, ctx: &mut Picking, node: &Node) -> bool {
         self.stage = Stage::Scored;
         self.list.clear();
         self.generate(ctx, node.in_check, Move::NULL);
@@ -270,7 +301,7 @@ impl MovePicker {
     /// frame. (Leaving a move out before the stable sort or after it
     /// comes to the same order.)
     #[inline(always)]
-    fn generate(&mut self, ctx: &mut Context, in_check: bool, excluded: Move) {
+    fn generate(&mut self, ctx: &mut Picking, in_check: bool, excluded: Move) {
         generate_legal(ctx, in_check, self.ply, &mut self.list);
         if !excluded.is_null() {
             self.list.retain(|m| m != excluded);
@@ -281,50 +312,19 @@ impl MovePicker {
     /// Brings the move due at `i` into its place (its SEE asked when a
     /// capture's bound comes to lead).
     #[inline(always)]
-    fn place(&mut self, ctx: &mut Context, i: usize) {
+    fn place(&mut self, ctx: &mut Picking, i: usize) {
         let threshold = self.hints.see_threshold;
-        let pos = &mut ctx.pos;
+        let pos = &mut *ctx.pos;
         let resolve = |mv, key| resolve_capture(pos, mv, key, threshold);
         let keys = &mut ctx.stack[self.ply].keys;
         self.sort
             .prepare(i, keys, self.list.as_mut_slice(), resolve);
     }
-
-    /// iProbcut's step, once per node when the picker reaches the first
-    /// move to pre-evaluate: the moves from there on are ranked by their
-    /// pre-evaluation, and the pruned ones dropped (or kept last, to be
-    /// searched shallower). False when no move is left or the
-    /// pre-evaluation was aborted.
-    #[inline(always)]
-    fn iprobcut_step(&mut self, ctx: &mut Context, node: &Node, i: usize) -> bool {
-        if self.stage == Stage::Scored && self.prune_at.is_none() {
-            // where the pre-evaluation starts, found once per node in the
-            // whole order, which the pre-evaluation then ranks anew
-            finish_order(ctx, self.ply, &mut self.sort, &mut self.list);
-            self.prune_at = Some(ctx.prune_start(&self.list, self.hash_first, &self.hints));
-        }
-        if self.prune_at.is_none_or(|at| i < at) {
-            return true;
-        }
-        self.prune_pending = false;
-        let mut rest = MoveList::new();
-        self.list[i..].iter().for_each(|&m| rest.push(m));
-        let killers = self.hints.killers;
-        let kept = ctx.forward_prune(&mut rest, node, self.hints.hash_move, &killers);
-        if ctx.aborted {
-            return false;
-        }
-        // keep the ranking of the pre-evaluation for the rest
-        self.list.truncate(i);
-        rest.iter().for_each(|&m| self.list.push(m));
-        self.reduced_from = i + kept;
-        i < self.list.len()
-    }
 }
 
 /// The legal moves at `ply` (banned root moves left out) into `moves`.
 #[inline(always)]
-fn generate_legal(ctx: &mut Context, in_check: bool, ply: usize, moves: &mut MoveList) {
+pub(super) fn generate_legal(ctx: &mut Picking, in_check: bool, ply: usize, moves: &mut MoveList) {
     ctx.pos.legal_moves_into(in_check, moves);
     if ply == 0 && !ctx.banned.is_empty() {
         moves.retain(|m| !ctx.banned.contains(&m));
@@ -334,19 +334,24 @@ fn generate_legal(ctx: &mut Context, in_check: bool, ply: usize, moves: &mut Mov
 /// The keys of `moves` at `ply` into its stack frame (see
 /// `lazysort.rs`), and the lazy sort of them.
 #[inline(always)]
-fn score_list(ctx: &mut Context, ply: usize, hints: &OrderingHints, moves: &MoveList) -> LazySort {
+pub(super) fn score_list(
+    ctx: &mut Picking,
+    ply: usize,
+    hints: &OrderingHints,
+    moves: &MoveList,
+) -> LazySort {
     let prev = ctx.stack.cont_keys_before(ply);
     let continuation = ctx
         .params
         .switches
         .history_stats
-        .then_some((&ctx.data.conthist, &prev));
+        .then_some((ctx.conthist, &prev));
     let keys = &mut ctx.stack[ply].keys[..moves.len()];
     let high = score_moves(
-        &ctx.pos,
+        ctx.pos,
         moves.as_slice(),
         hints,
-        &ctx.data.history,
+        ctx.history,
         continuation,
         keys,
     );
@@ -355,28 +360,16 @@ fn score_list(ctx: &mut Context, ply: usize, hints: &OrderingHints, moves: &Move
 
 /// Brings every move of `moves` at `ply` the loop has not reached into
 /// its place.
-fn finish_order(ctx: &mut Context, ply: usize, sort: &mut LazySort, moves: &mut MoveList) {
+pub(super) fn finish_order(
+    ctx: &mut Picking,
+    ply: usize,
+    sort: &mut LazySort,
+    moves: &mut MoveList,
+) {
     let threshold = ctx.params.tune.see_order;
-    let pos = &mut ctx.pos;
+    let pos = &mut *ctx.pos;
     let resolve = |mv, key| resolve_capture(pos, mv, key, threshold);
     sort.finish(&mut ctx.stack[ply].keys, moves.as_mut_slice(), resolve);
-}
-
-impl Context<'_> {
-    /// The legal moves at `ply` (banned root moves left out), best first,
-    /// into `moves`: the whole order at once, for the measures that read
-    /// it (`ipc-quality`).
-    pub(super) fn ordered_moves(
-        &mut self,
-        in_check: bool,
-        ply: usize,
-        hints: &OrderingHints,
-        moves: &mut MoveList,
-    ) {
-        generate_legal(self, in_check, ply, moves);
-        let mut sort = score_list(self, ply, hints, moves);
-        finish_order(self, ply, &mut sort, moves);
-    }
 }
 
 /// MVV/LVA score of a capture (higher first).

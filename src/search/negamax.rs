@@ -6,12 +6,14 @@
 //! step, futility and late-move pruning, LMR, PVS) and the table store.
 
 use super::context::Context;
+use super::iprobcut::{self, IProbcutPicker};
 use super::limits::{MAX_EXTENSION_PLY, MAX_PLY};
 use super::moveloop::LoopEnd;
+use super::movepick::MovePicker;
+use super::node::Singular;
 pub(super) use super::node::{Node, NodeKind, NonPv};
 use super::pruning;
 use super::score::{mated_in, MATE_BOUND};
-use super::singular::Singular;
 use super::tt::{Bound, TtHit};
 use crate::board::Move;
 
@@ -147,7 +149,19 @@ impl Context<'_> {
         let lmp_limit = pruning::lmp_limit(self.params, &node);
 
         // Step 8. The move loop (iProbcut's step, LMR, PVS; `moveloop.rs`)
-        match self.move_loop(node, hash_move, hash_extension, futility_value, lmp_limit) {
+        // (with iProbcut's step where it runs, `iprobcut.rs`)
+        let end = if iprobcut::applies(self.params, &node) {
+            self.move_loop::<IProbcutPicker>(
+                node,
+                hash_move,
+                hash_extension,
+                futility_value,
+                lmp_limit,
+            )
+        } else {
+            self.move_loop::<MovePicker>(node, hash_move, hash_extension, futility_value, lmp_limit)
+        };
+        match end {
             LoopEnd::Searched { best, best_move } => {
                 // Step 9. Store the result in the transposition table
                 self.store_tt(key, &node, best, best_move);
@@ -220,10 +234,8 @@ impl Context<'_> {
         if !self.params.switches.tt || !node.excluded.is_null() {
             return Probe::Search(hash_move, None);
         }
-        self.stats.tt_probes += 1;
         let found = self.tt.probe(key, node.ply);
         if let Some(hit) = found {
-            self.stats.tt_hits += 1;
             if let Some(m) = hit.mv.filter(|&m| self.pos.is_pseudo_legal(m)) {
                 hash_move = m;
             }

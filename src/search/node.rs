@@ -2,7 +2,8 @@
 //! called (the root, a principal-variation node, or a non-PV node: the
 //! `NODE` type parameter of `Context::negamax`, as Reckless's
 //! `search::<NODE>` and Stockfish's `NodeType`), and the [`Node`] the
-//! pruning rules and the move loop read.
+//! pruning rules and the move loop read, and the verdicts of the
+//! steps that search on a node's behalf ([`Singular`], [`Ranked`]).
 //!
 //! A PV node has an open window and prunes nothing; a non-PV node has a
 //! null window (`alpha + 1 == beta`). The kind is the caller's: a
@@ -70,3 +71,24 @@ pub(super) struct Node {
     /// see `SearchOptions::improving` for what the pruning makes of it).
     pub improving: bool,
 }
+
+/// What the singular step found about the hash move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Singular {
+    /// Nothing conclusive: search the node as usual.
+    Plain,
+    /// The hash move is the lone best child: search it this many plies
+    /// deeper (2 when its siblings fall far below it, `sedouble`).
+    Extend(i32),
+    /// Other children clear beta too: the node fails high with this value.
+    Cut(i32),
+    /// The hash move is not alone: search it this many plies shallower
+    /// (`sereduce` when its value is above beta, `seequal` when the
+    /// siblings reach its value).
+    Reduce(i32),
+}
+
+/// One child iProbcut's step pre-evaluated: its pre-evaluation, the move,
+/// and whether it is kept whatever its rank (a tactical move under
+/// `keeptactical`).
+pub(crate) type Ranked = (i32, Move, bool);

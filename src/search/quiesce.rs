@@ -31,7 +31,6 @@ impl Context<'_> {
             }
         }
         self.enter_node(ply);
-        self.stats.qnodes += 1;
         if self.aborted {
             return 0;
         }

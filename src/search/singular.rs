@@ -18,26 +18,11 @@
 
 use super::context::Context;
 use super::limits::MAX_EXTENSION_PLY;
-use super::node::{Node, NonPv};
+use super::node::{Node, NonPv, Singular};
+use super::params::SearchParams;
 use super::score::MATE_BOUND;
 use super::tt::{Bound, TtHit};
 use crate::board::Move;
-
-/// What the singular step found about the hash move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Singular {
-    /// Nothing conclusive: search the node as usual.
-    Plain,
-    /// The hash move is the lone best child: search it this many plies
-    /// deeper (2 when its siblings fall far below it, `sedouble`).
-    Extend(i32),
-    /// Other children clear beta too: the node fails high with this value.
-    Cut(i32),
-    /// The hash move is not alone: search it this many plies shallower
-    /// (`sereduce` when its value is above beta, `seequal` when the
-    /// siblings reach its value).
-    Reduce(i32),
-}
 
 impl Context<'_> {
     /// Step 6b: singular extensions, at a node whose table entry is deep
@@ -68,8 +53,14 @@ impl Context<'_> {
         match hit {
             Some(hit) if applies => {
                 let verdict = self.singular_search(node, hash_move, hit);
-                if self.data.log.is_some() {
-                    self.log_singular(node, hash_move, hit, verdict);
+                if self.inner_level == 0 {
+                    if let Some(log) = self.data.log.as_mut() {
+                        let bound = singular_beta(self.params, depth, hit.score);
+                        let root_depth = self.root_depth;
+                        log.singular(
+                            &self.pos, node, root_depth, hash_move, hit.score, bound, verdict,
+                        );
+                    }
                 }
                 verdict
             }
@@ -86,10 +77,10 @@ impl Context<'_> {
         hit: &TtHit,
     ) -> Singular {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);
-        let singular_beta = self.singular_beta(depth, hit.score);
+        let singular_beta = singular_beta(self.params, depth, hit.score);
         let nodes_before = self.stats.nodes;
-        let calls_before = self.counter.calls;
-        self.pre_level += 1;
+        let outermost = self.inner_level == 0;
+        self.inner_level += 1;
         self.stack[ply].excluded = hash_move;
         let (window, cut_node) = ((singular_beta - 1, singular_beta), node.cut_node);
         let v = self.negamax::<NonPv>(
@@ -101,11 +92,13 @@ impl Context<'_> {
             Some(false),
         );
         self.stack[ply].excluded = Move::NULL;
-        self.pre_level -= 1;
+        self.inner_level -= 1;
         // the excluded search wrote its own line at this ply
         self.stack.clear_pv(ply);
-        self.count_pre(nodes_before, calls_before);
-        self.stats.pre_searches += 1;
+        self.stats.singular_searches += 1;
+        if outermost {
+            self.stats.singular_nodes += self.stats.nodes - nodes_before;
+        }
         if self.aborted {
             Singular::Plain
         } else if v < singular_beta {
@@ -130,20 +123,11 @@ impl Context<'_> {
             Singular::Plain
         }
     }
+}
 
-    /// The singular step's bound at a node of `depth` whose hash move is
-    /// worth `score` in the table.
-    pub(super) fn singular_beta(&self, depth: i32, score: i32) -> i32 {
-        let margin = self.params.tune.se_margin * depth / 8;
-        (score - margin).max(-MATE_BOUND + 1)
-    }
-
-    /// Charges the nodes and evaluation calls since the given counts to
-    /// the pre-evaluation statistics (once, at the outermost level).
-    fn count_pre(&mut self, nodes_before: u64, calls_before: u64) {
-        if self.pre_level == 0 {
-            self.stats.pre_nodes += self.stats.nodes - nodes_before;
-            self.stats.pre_evals += self.counter.calls - calls_before;
-        }
-    }
+/// The singular step's bound at a node of `depth` whose hash move is
+/// worth `score` in the table.
+pub(super) fn singular_beta(p: &SearchParams, depth: i32, score: i32) -> i32 {
+    let margin = p.tune.se_margin * depth / 8;
+    (score - margin).max(-MATE_BOUND + 1)
 }

@@ -16,7 +16,7 @@ pub(crate) struct ThreadData {
     pub conthist: ContinuationHistory,
     /// Nodes where iProbcut's steps ran, logged for `chuhe ipc-quality`
     /// (`None`, nothing logged, except in that measure).
-    pub log: Option<super::quality::NodeLog>,
+    pub log: Option<super::steplog::NodeLog>,
 }
 
 impl ThreadData {

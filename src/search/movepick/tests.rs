@@ -4,6 +4,7 @@
 use super::*;
 use crate::board::{Piece, PieceKind};
 use crate::search::bench::bench_positions;
+use crate::search::context::Context;
 use crate::search::history::bounded_bonus;
 use crate::search::options::SearchOptions;
 use crate::search::score::INFINITY;
@@ -139,7 +140,7 @@ fn the_picker_gives_the_stable_sort_order() {
                         ctx.data.conthist.update(&ctx.pos, mv, &prev, bonus);
                     }
                 }
-                let hints = OrderingHints::at(ctx, ply, hash_move);
+                let hints = OrderingHints::at(&ctx.picking(), ply, hash_move);
                 let mut expected = expected_order(ctx, ply, &hints, excluded);
                 let node = Node {
                     depth: 6,
@@ -154,10 +155,10 @@ fn the_picker_gives_the_stable_sort_order() {
                 };
                 let mut got = Vec::new();
                 let mut deferred = Vec::new();
-                let Some(mut picker) = MovePicker::new(ctx, &node, hash_move) else {
+                let Some(mut picker) = MovePicker::new(&mut ctx.picking(), &node, hash_move) else {
                     return (got, expected);
                 };
-                while let Some(picked) = picker.next(ctx, &node) {
+                while let Some(picked) = picker.next(&mut ctx.picking(), &node) {
                     if picked.deferred {
                         assert_eq!(Some(&(picked.mv, picked.number)), deferred.first());
                         deferred.remove(0);

@@ -31,15 +31,15 @@ pub use nodes::{LoggedNode, LoggedStep, NodeLog};
 pub use report::{ClassicRow, QualityReport, SingularRow};
 pub use sample::{ClassicSample, Phase, Sample, SingularSample, Truth};
 
-use super::context::Context;
-use super::limits::Limits;
-use super::options::{Algorithm, SearchOptions};
-use super::params::SearchParams;
-use super::score::INFINITY;
-use super::shared::SharedSearch;
-use super::time::TimeBudget;
-use super::{SearchControl, Searcher};
 use crate::board::{Move, MoveList, Position};
+use crate::search::context::Context;
+use crate::search::limits::Limits;
+use crate::search::options::{Algorithm, SearchOptions};
+use crate::search::params::SearchParams;
+use crate::search::score::INFINITY;
+use crate::search::shared::SharedSearch;
+use crate::search::time::TimeBudget;
+use crate::search::{SearchControl, Searcher};
 use std::time::Duration;
 use steps::{classic_step, singular_step, Step};
 

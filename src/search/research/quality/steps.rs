@@ -1,13 +1,14 @@
 //! The two steps run at the root by the search's own functions, on the
 //! tables the search to `d − 1` left (or cleared ones).
 
-use super::super::context::Context;
-use super::super::movepick::OrderingHints;
-use super::super::node::Node;
-use super::super::score::MATE_BOUND;
-use super::super::tt::{Bound, TtHit};
+use super::super as research;
 use super::{nodes, ClassicSample, SingularSample};
 use crate::board::{Move, MoveList, MAX_MOVES};
+use crate::search::context::Context;
+use crate::search::movepick::OrderingHints;
+use crate::search::node::Node;
+use crate::search::score::MATE_BOUND;
+use crate::search::tt::{Bound, TtHit};
 
 /// What the classic step did, for the truth to judge.
 pub(super) struct Step {
@@ -38,7 +39,7 @@ pub(super) fn singular_step(
         return None;
     }
     let in_play = depth >= t.se_depth;
-    let singular_beta = ctx.singular_beta(depth, hit.score);
+    let singular_beta = research::singular_bound(ctx, depth, hit.score);
     let node = Node {
         depth,
         alpha: singular_beta - 1,
@@ -50,8 +51,9 @@ pub(super) fn singular_step(
         excluded: Move::NULL,
         improving: false,
     };
-    let before = ctx.stats.pre_nodes;
-    let verdict = nodes::verdict_name(ctx.singular_search(&node, hash_move, hit));
+    let before = ctx.stats.singular_nodes;
+    let verdict = research::singular_verdict(ctx, &node, hash_move, hit);
+    let verdict = nodes::verdict_name(verdict);
     Some(SingularSample {
         in_play,
         hash_move: hash_move.to_string(),
@@ -61,7 +63,7 @@ pub(super) fn singular_step(
         verdict,
         hash_best: false,
         second: 0,
-        pre_nodes: ctx.stats.pre_nodes - before,
+        pre_nodes: ctx.stats.singular_nodes - before,
     })
 }
 
@@ -80,12 +82,12 @@ pub(super) fn classic_step(
         return None;
     }
     let gate = ctx.params.iprobcut && depth > t.ipc_threshold;
-    let hints = OrderingHints::at(ctx, 0, hash_move);
+    let hints = OrderingHints::at(&ctx.picking(), 0, hash_move);
     let mut list = MoveList::new();
-    ctx.ordered_moves(false, 0, &hints, &mut list);
+    research::ordered_moves(ctx, false, 0, &hints, &mut list);
     let start = if in_play {
         let hash_first = !hash_move.is_null() && list.first() == Some(&hash_move);
-        ctx.prune_start(&list, hash_first, &hints)
+        research::prune_start(ctx, &list, hash_first, &hints)
     } else {
         0
     };
@@ -93,10 +95,10 @@ pub(super) fn classic_step(
     list[start..].iter().for_each(|&m| rest.push(m));
     let (before, searches_before) = (ctx.stats.pre_nodes, ctx.stats.pre_searches);
     let mut ranked = [(0, Move::NULL, false); MAX_MOVES];
-    ctx.pre_evaluate(&rest, 0, &hints.killers, &mut ranked);
+    research::pre_evaluate(ctx, &rest, 0, &hints.killers, &mut ranked);
     let ranked = &ranked[..rest.len()];
     let mut kept = MoveList::new();
-    let kept_count = ctx.select_kept(ranked, hash_move, &mut kept);
+    let kept_count = research::select_kept(ctx, ranked, hash_move, &mut kept);
     let kept = &kept[..kept_count];
     let order: Vec<Move> = ranked.iter().map(|&(_, m, _)| m).collect();
     let pruned: Vec<Move> = order
