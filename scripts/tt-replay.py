@@ -9,7 +9,7 @@ search. What the hash table keeps between moves shows here, unlike in
 from an empty table. Node counts do not depend on machine load.
 
     scripts/tt-replay.py CHUHE GAMES.pgn[.xz] DEPTH HASH_MB "setting" ["setting" ...]
-    scripts/tt-replay.py target/release/chuhe docs/matches/x/games.pgn.xz 9 2 "" "ttbucket4 on"
+    scripts/tt-replay.py target/release/chuhe docs/matches/x/games.pgn.xz 9 2 "" "iir off"
 
 A setting is `;`-separated UCCI `setoption` bodies ("" for the defaults).
 Options: --games N (first N games, default 4), --skip P (plies not

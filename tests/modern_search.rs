@@ -7,7 +7,7 @@ use chuhe::search::{
 };
 
 /// The switches, each tried on its own: the modern group of the switch
-/// table, less the mate guard (on in the paper presets too).
+/// table (those off in the paper presets).
 fn switches() -> Vec<&'static str> {
     SWITCHES
         .iter()
@@ -71,7 +71,7 @@ fn the_paper_presets_leave_every_modern_switch_off() {
 #[test]
 fn each_switch_changes_the_search_deterministically_with_a_legal_line() {
     // A one-megabyte table: at the default size a depth-9 search never
-    // fills a bucket, and `ttbucket4` (which bucket entry is replaced)
+    // fills a bucket, and what a switch changes in which entries stay
     // shows only when entries compete for room.
     let small_table = SearchOptions {
         hash_mb: 1,

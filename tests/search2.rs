@@ -11,7 +11,7 @@ use chuhe::search::{
 use search_helpers::{repeatable_search, search};
 
 /// The Search II switches that shape a fixed-depth search, by option key.
-const DEPTH_SWITCHES: &[&str] = &["aspiration", "rfp", "futility", "lmp", "lmrtable", "see"];
+const DEPTH_SWITCHES: &[&str] = &["aspiration", "rfp", "futility", "lmp", "see"];
 /// Switches that change the work: lazy stand-pat returns a bounded value
 /// faster.
 const WORK_SWITCHES: &[&str] = &["lazyeval"];

@@ -451,7 +451,7 @@ mod tests {
                 "--nodes",
                 "20000",
                 "--set",
-                "histstats=false",
+                "iir=false",
                 "--set",
                 "hash=32",
             ][..],

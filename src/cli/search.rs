@@ -165,7 +165,7 @@ fn run_search(
         };
         let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
         println!(
-            "info depth {} score {} time {} nodes {} nps {} evals {} pre {} prenodes {} pruned {} pv {}",
+            "info depth {} score {} time {} nodes {} nps {} evals {} pre {} prenodes {} pruned {} singular {} singularnodes {} pv {}",
             info.depth,
             score,
             info.time_ms,
@@ -175,6 +175,8 @@ fn run_search(
             info.stats.pre_searches,
             info.stats.pre_nodes,
             info.stats.pruned,
+            info.stats.singular_searches,
+            info.stats.singular_nodes,
             pv.join(" ")
         );
     });

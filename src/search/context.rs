@@ -189,9 +189,7 @@ impl<'a> Context<'a> {
         self.pos.make_move(mv);
         let frame = &mut self.stack[ply];
         frame.current_move = mv;
-        if self.params.switches.history_stats {
-            frame.cont_key = super::conthist::key_after(&self.pos, mv);
-        }
+        frame.cont_key = super::conthist::key_after(&self.pos, mv);
     }
 
     /// Makes a null move at `ply` (see [`Self::make_move_at`]).

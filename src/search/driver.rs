@@ -81,7 +81,6 @@ impl Searcher {
         if legal.is_empty() {
             return result;
         }
-        self.tt.set_four_way(options.switches.tt_bucket4);
         self.tt.new_search();
         self.main.new_search();
         let overhead = Duration::from_millis(options.move_overhead_ms);

@@ -7,10 +7,6 @@
 //! it failed and stays comparable over a game. Two tables use it: the
 //! main history here (moving piece × target square) and the continuation
 //! histories (`conthist.rs`). The killers sit beside the main history.
-//!
-//! With `histstats` off (no preset does so) the main history keeps its
-//! older rule, [`HistoryTable::add_halving`]: depth² for a cut-off, no
-//! malus, every entry halved once one reaches [`HISTORY_MAX`].
 
 use super::large_pages::{LargeBuffer, Zeroable};
 use super::limits::MAX_PLY;
@@ -19,8 +15,7 @@ use crate::board::{Move, Position};
 /// Gravity keeps every entry within ±this.
 pub const HISTORY_GRAVITY_MAX: i32 = 1 << 14;
 
-/// The older rule halves the table when an entry reaches this; quiet
-/// moves are ordered by scores capped here (below the killers).
+/// Quiet moves are ordered by scores capped here (below the killers).
 pub const HISTORY_MAX: i32 = 1 << 26;
 
 /// The bonus (or malus) for a cut-off at `depth`: linear in depth, from
@@ -168,23 +163,6 @@ impl<E: Entry> HistoryTable<E> {
         new
     }
 
-    /// The older rule (`histstats` off): `amount` added at `i`, and every
-    /// entry halved once that one reaches `cap`. Returns the new score
-    /// and whether the table was halved.
-    pub fn add_halving(&mut self, i: usize, amount: i32, cap: i32) -> (i32, bool) {
-        self.allocate();
-        self.mark(i);
-        let new = self.entries[i].get() + amount;
-        self.entries[i] = E::from_i32(new);
-        let halve = new >= cap;
-        if halve {
-            self.for_written_blocks(|block| {
-                block.iter_mut().for_each(|v| *v = E::from_i32(v.get() / 2))
-            });
-        }
-        (new, halve)
-    }
-
     /// Between searches: old scores fade to a quarter.
     pub fn age(&mut self) {
         self.for_written_blocks(|block| {
@@ -215,10 +193,6 @@ const MAIN_LEN: usize = 16 * 90;
 pub(crate) struct History {
     table: HistoryTable<i32>,
     killers: [[Move; 2]; MAX_PLY + 2],
-    /// The largest score so far (kept through aging and halving), the
-    /// yardstick of "good history" for late move reductions without
-    /// `histstats`.
-    max: i32,
 }
 
 impl Default for History {
@@ -226,7 +200,6 @@ impl Default for History {
         History {
             table: HistoryTable::new(MAIN_LEN),
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
-            max: 0,
         }
     }
 }
@@ -242,13 +215,11 @@ impl History {
     pub fn clear(&mut self) {
         self.table.clear();
         self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
-        self.max = 0;
     }
 
     /// Called between searches: old history fades, killers are dropped.
     pub fn age(&mut self) {
         self.table.age();
-        self.max /= 4;
         self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
     }
 
@@ -256,33 +227,13 @@ impl History {
     /// negative for a move that failed before the cut-off move) by the
     /// one rule, [`gravity`].
     pub fn update(&mut self, pos: &Position, mv: Move, bonus: i32) {
-        let v = self.table.update(Self::index(pos, mv), bonus);
-        self.max = self.max.max(v);
-    }
-
-    /// The older rule (`histstats` off, no preset): the quiet `mv` that
-    /// cut off at `depth` gains depth², every score halved once one
-    /// reaches [`HISTORY_MAX`].
-    pub fn reward_unbounded(&mut self, pos: &Position, mv: Move, depth: i32) {
-        let (v, halved) = self
-            .table
-            .add_halving(Self::index(pos, mv), depth * depth, HISTORY_MAX);
-        self.max = self.max.max(v);
-        if halved {
-            self.max /= 2;
-        }
+        self.table.update(Self::index(pos, mv), bonus);
     }
 
     /// The quiet `mv`'s score (not yet made).
     #[inline(always)]
     pub fn score(&self, pos: &Position, mv: Move) -> i32 {
         self.table.get(Self::index(pos, mv))
-    }
-
-    /// Whether the quiet move `mv` (not yet made) has a score in the top
-    /// quarter of the table's range.
-    pub fn is_good(&self, pos: &Position, mv: Move) -> bool {
-        self.max > 0 && self.score(pos, mv) * 4 >= self.max
     }
 
     /// Remembers a killer at `ply`.
@@ -346,17 +297,6 @@ mod tests {
                 .collect();
             assert_eq!(scores, plain, "round {round}");
         }
-        // the older rule's halving also reaches every written block
-        let mut wide = HistoryTable::<i32>::new(len);
-        let mut plain = vec![0i32; len];
-        for i in [3, BLOCK * 10 + 1, len - 1] {
-            wide.add_halving(i, 1000, 1 << 20);
-            plain[i] += 1000;
-        }
-        assert!(wide.add_halving(70, 1 << 20, 1 << 20).1);
-        plain[70] += 1 << 20;
-        plain.iter_mut().for_each(|v| *v /= 2);
-        assert_eq!((0..len).map(|i| wide.get(i)).collect::<Vec<_>>(), plain);
     }
 
     #[test]
@@ -393,31 +333,7 @@ mod tests {
         assert_eq!(narrow.get(0), 0);
         narrow.age();
         assert_eq!(narrow.get(1), wide.get(1) / 4);
-        // the older rule: added, and every entry halved at the cap
-        wide.update(2, 1000);
-        assert_eq!(wide.add_halving(3, 90, 100), (90, false));
-        assert_eq!(wide.add_halving(3, 20, 100), (110, true));
-        assert_eq!((wide.get(2), wide.get(3)), (500, 55));
         wide.clear();
-        assert_eq!(wide.get(3), 0);
-    }
-
-    #[test]
-    fn good_history_is_the_top_quarter_of_the_largest_score() {
-        let pos = Position::startpos();
-        let (a, b) = (
-            Move::from_iccs("h2e2").unwrap(),
-            Move::from_iccs("h0g2").unwrap(),
-        );
-        let mut h = History::default();
-        assert!(!h.is_good(&pos, a), "nothing learnt: nothing good");
-        h.reward_unbounded(&pos, a, 4);
-        h.reward_unbounded(&pos, b, 1);
-        assert_eq!((h.score(&pos, a), h.score(&pos, b)), (16, 1));
-        assert!(h.is_good(&pos, a) && !h.is_good(&pos, b));
-        h.update(&pos, b, 2400);
-        assert!(h.is_good(&pos, b) && !h.is_good(&pos, a));
-        h.age();
-        assert_eq!(h.score(&pos, a), 4);
+        assert_eq!(wide.get(1), 0);
     }
 }

@@ -13,7 +13,7 @@ use super::pruning;
 use super::score::{mated_in, INFINITY, MATE_BOUND};
 use crate::board::Move;
 
-/// Quiet moves remembered per node for the history's malus (`histstats`).
+/// Quiet moves remembered per node for the history's malus.
 const MAX_FAILED_QUIETS: usize = 32;
 
 /// What the move loop asks of a node's moves: [`MovePicker`], or a picker
@@ -108,12 +108,8 @@ impl Context<'_> {
         let mut failed_quiets = [Move::NULL; MAX_FAILED_QUIETS];
         let mut failed_quiet_count = 0;
         // the moves the continuation histories key this node's quiet moves
-        // by, for `histstats`' reductions
-        let stats_prev = self
-            .params
-            .switches
-            .history_stats
-            .then(|| self.moves_before(ply));
+        // by, for the reductions
+        let prev = self.moves_before(ply);
         let check_candidates = self.pos.check_candidates();
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
@@ -125,16 +121,18 @@ impl Context<'_> {
             let (mv, number) = (picked.mv, picked.number);
             let quiet = !self.pos.is_capture(mv);
             let is_killer = picker.is_killer(mv);
-            // the quiet move's main history and, with `histstats`, both
-            // continuation entries: read once for the reduction
-            let (main_history, cont_history) = match &stats_prev {
-                Some(prev) if quiet => (
+            // the quiet move's main history and both continuation entries:
+            // read once for the reduction
+            let (main_history, cont_history) = if quiet {
+                (
                     self.data.history.score(&self.pos, mv),
-                    self.data.conthist.score(&self.pos, mv, prev),
-                ),
-                _ => (0, 0),
+                    self.data.conthist.score(&self.pos, mv, &prev),
+                )
+            } else {
+                (0, 0)
             };
-            let history_adjust = self.lmr_history_adjust(quiet, mv, main_history, cont_history);
+            let history_adjust =
+                pruning::lmr_history_adjust(self.params, quiet, main_history, cont_history);
             if quiet {
                 quiets_tried += 1;
             }
@@ -146,7 +144,7 @@ impl Context<'_> {
             let by_rule = futility_value.is_some() || quiets_tried > lmp_limit;
             // with a mate in hand only a shorter one can raise alpha, and
             // neither a pruned nor a reduced move would show it
-            let mate_in_hand = self.params.switches.mate_guard && alpha >= MATE_BOUND;
+            let mate_in_hand = alpha >= MATE_BOUND;
             let prune = prunable && by_rule && !mate_in_hand;
             let may_check = check_candidates.may_give_check(mv);
             // a pruned move is only made to see whether it gives check
@@ -197,12 +195,6 @@ impl Context<'_> {
             if mate_in_hand {
                 reduction = 0;
             }
-            // the siblings of a lone best hash move were all below it at
-            // half depth (the singular step): follow them shallower
-            if hash_extension > 0 && mv != hash_move && !gives_check {
-                let sibling = self.params.tune.se_sibling;
-                reduction = (reduction + sibling).min(depth - 2).max(0);
-            }
             let extension = match mv == hash_move {
                 true if mate_in_hand => hash_extension.max(0),
                 true => hash_extension,
@@ -247,55 +239,28 @@ impl Context<'_> {
         LoopEnd::Searched { best, best_move }
     }
 
-    /// Step 8f: the plies the history takes off a quiet move's late move
-    /// reduction (see `late_move_reduction`): one for a move in the top
-    /// quarter of the history, or with `histstats` twice the main history
-    /// plus both continuation histories (`main_history`, `cont_history`)
-    /// per `lmr_hist_div` (negative, a deeper reduction, for moves that
-    /// mostly failed).
-    #[inline(always)]
-    fn lmr_history_adjust(
-        &self,
-        quiet: bool,
-        mv: Move,
-        main_history: i32,
-        cont_history: i32,
-    ) -> i32 {
-        let o = self.params;
-        if !quiet || !o.switches.lmr_table {
-            0
-        } else if o.switches.history_stats {
-            (2 * main_history + cont_history) / o.tune.lmr_hist_div
-        } else {
-            i32::from(self.data.history.is_good(&self.pos, mv))
-        }
-    }
-
     /// Step 8h: what a cut-off by `mv` teaches: a quiet move is rewarded
-    /// in the history (and the `failed_quiets` before it penalised, with
-    /// `histstats`) and becomes a killer; a capture teaches nothing.
+    /// in the main and continuation histories (and the `failed_quiets`
+    /// before it penalised) and becomes a killer; a capture teaches
+    /// nothing.
     #[inline(always)]
     fn learn_cutoff(&mut self, node: &Node, mv: Move, quiet: bool, failed_quiets: &[Move]) {
         let o = self.params;
         let depth = node.depth;
         if quiet {
             let bonus = super::history::bounded_bonus(depth);
-            let history = &mut self.data.history;
-            if o.switches.history && o.switches.history_stats {
+            if o.switches.history {
+                let history = &mut self.data.history;
                 history.update(&self.pos, mv, bonus);
                 for &q in failed_quiets {
                     history.update(&self.pos, q, -bonus);
                 }
-            } else if o.switches.history {
-                history.reward_unbounded(&self.pos, mv, depth);
             }
-            if o.switches.history_stats {
-                let prev = self.moves_before(node.ply);
-                let conthist = &mut self.data.conthist;
-                conthist.update(&self.pos, mv, &prev, bonus);
-                for &q in failed_quiets {
-                    conthist.update(&self.pos, q, &prev, -bonus);
-                }
+            let prev = self.moves_before(node.ply);
+            let conthist = &mut self.data.conthist;
+            conthist.update(&self.pos, mv, &prev, bonus);
+            for &q in failed_quiets {
+                conthist.update(&self.pos, q, &prev, -bonus);
             }
             if o.switches.killers {
                 self.data.history.add_killer(node.ply, mv);

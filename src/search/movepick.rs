@@ -341,11 +341,7 @@ pub(super) fn score_list(
     moves: &MoveList,
 ) -> LazySort {
     let prev = ctx.stack.cont_keys_before(ply);
-    let continuation = ctx
-        .params
-        .switches
-        .history_stats
-        .then_some((ctx.conthist, &prev));
+    let continuation = (ctx.conthist, &prev);
     let keys = &mut ctx.stack[ply].keys[..moves.len()];
     let high = score_moves(
         ctx.pos,
@@ -394,7 +390,7 @@ fn score_moves(
     moves: &[Move],
     hints: &OrderingHints,
     history: &History,
-    continuation: Option<(&ContinuationHistory, &[ContKey; 2])>,
+    continuation: (&ContinuationHistory, &[ContKey; 2]),
     keys: &mut [i32],
 ) -> u128 {
     let mut high = 0;
@@ -405,7 +401,8 @@ fn score_moves(
                 k
             }
             None if hints.use_history => {
-                let follow_up = continuation.map_or(0, |(c, prev)| c.score(pos, mv, prev));
+                let (c, prev) = continuation;
+                let follow_up = c.score(pos, mv, prev);
                 exact((history.score(pos, mv) + follow_up).min(HISTORY_MAX))
             }
             None => exact(0),

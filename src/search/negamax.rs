@@ -136,7 +136,7 @@ impl Context<'_> {
         // ranking of the hash move
         let hash_extension = match self.singular(&node, hash_move, tt_hit.as_ref()) {
             Singular::Plain => 0,
-            Singular::Extend(plies) => plies,
+            Singular::Extend => 1,
             Singular::Reduce(plies) => -plies,
             Singular::Cut(score) => return score,
         };
@@ -241,7 +241,7 @@ impl Context<'_> {
             }
             if !node.pv_node && node.ply > 0 && hit.depth >= node.depth {
                 // A window at mate scores asks only "a shorter mate?", and the
-                // move loop then prunes nothing (`mateguard`). An entry left by
+                // move loop then prunes nothing. An entry left by
                 // a search that did prune (an earlier search of the game, from
                 // another root, with an ordinary window) may say "no mate" or
                 // "a longer one" only because it pruned the quiet mating move:
@@ -249,9 +249,8 @@ impl Context<'_> {
                 // 54; tests/mates.rs). So at such a window only an entry that
                 // proves a mate settles the node; one that denies it is
                 // searched again.
-                let guard = self.params.switches.mate_guard;
-                let deny_low = guard && node.alpha >= MATE_BOUND;
-                let deny_high = guard && node.beta <= -MATE_BOUND;
+                let deny_low = node.alpha >= MATE_BOUND;
+                let deny_high = node.beta <= -MATE_BOUND;
                 let usable = match hit.bound {
                     Bound::Exact if hit.score <= node.alpha => !deny_low,
                     Bound::Exact if hit.score >= node.beta => !deny_high,

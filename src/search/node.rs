@@ -77,14 +77,12 @@ pub(super) struct Node {
 pub(crate) enum Singular {
     /// Nothing conclusive: search the node as usual.
     Plain,
-    /// The hash move is the lone best child: search it this many plies
-    /// deeper (2 when its siblings fall far below it, `sedouble`).
-    Extend(i32),
+    /// The hash move is the lone best child: search it a ply deeper.
+    Extend,
     /// Other children clear beta too: the node fails high with this value.
     Cut(i32),
-    /// The hash move is not alone: search it this many plies shallower
-    /// (`sereduce` when its value is above beta, `seequal` when the
-    /// siblings reach its value).
+    /// The hash move is above beta but not alone: search it this many
+    /// plies shallower (`sereduce`).
     Reduce(i32),
 }
 

@@ -103,10 +103,8 @@ pub(super) fn lmp_limit(p: &SearchParams, node: &Node) -> usize {
 
 /// Late move reductions, in the move loop: plies less for the
 /// `number`-th move (0-based) when it is `quiet` (not a capture, killer
-/// or check) and late enough: from the log-log table less one for PV
-/// nodes and less `history_adjust` (one for good history, or the
-/// `histstats` statistic's plies, negative for a bad one), or the
-/// fixed one or two plies (`lmrtable` off).
+/// or check) and late enough: from the log-log table (`lmr.rs`) less one
+/// for PV nodes and less `history_adjust` ([`lmr_history_adjust`]).
 #[inline(always)]
 pub(super) fn late_move_reduction(
     p: &SearchParams,
@@ -125,10 +123,24 @@ pub(super) fn late_move_reduction(
     {
         return 0;
     }
-    if p.switches.lmr_table {
-        let r = p.lmr.get(depth, number) - i32::from(node.pv_node) - history_adjust;
-        r.clamp(0, depth - 2)
+    let r = p.lmr.get(depth, number) - i32::from(node.pv_node) - history_adjust;
+    r.clamp(0, depth - 2)
+}
+
+/// The plies the history takes off a quiet move's late move reduction:
+/// twice the main history plus both continuation histories
+/// (`main_history`, `cont_history`) per `lmr_hist_div` (negative, a
+/// deeper reduction, for moves that mostly failed); 0 for a capture.
+#[inline(always)]
+pub(super) fn lmr_history_adjust(
+    p: &SearchParams,
+    quiet: bool,
+    main_history: i32,
+    cont_history: i32,
+) -> i32 {
+    if quiet {
+        (2 * main_history + cont_history) / p.tune.lmr_hist_div
     } else {
-        1 + i32::from(number >= t.lmr_deep_move as usize && depth >= t.lmr_deep_depth)
+        0
     }
 }

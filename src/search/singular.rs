@@ -43,9 +43,9 @@ impl Context<'_> {
             && (node.ply as i32) < 2 * self.root_depth
             && depth >= self.params.tune.se_depth
             // a window at mate scores asks for a mate, which a half-depth
-            // search cannot refute or confirm (`mateguard`)
-            && !(self.params.switches.mate_guard
-                && (node.alpha.abs() >= MATE_BOUND || node.beta.abs() >= MATE_BOUND))
+            // search cannot refute or confirm
+            && node.alpha.abs() < MATE_BOUND
+            && node.beta.abs() < MATE_BOUND
             && !hash_move.is_null();
         let hit = hit.filter(|h| {
             h.depth >= depth - 3 && h.bound != Bound::Upper && h.score.abs() < MATE_BOUND
@@ -102,23 +102,11 @@ impl Context<'_> {
         if self.aborted {
             Singular::Plain
         } else if v < singular_beta {
-            let double = self.params.tune.se_double;
-            // a second ply only on the first half of the path: each
-            // double extension lengthens the line, and they must not
-            // compound without end
-            let far_below =
-                double > 0 && v < singular_beta - double && (ply as i32) < self.root_depth;
-            Singular::Extend(if far_below { 2 } else { 1 })
+            Singular::Extend
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
         } else if hit.score >= beta {
             Singular::Reduce(self.params.tune.se_reduce)
-        } else if node.cut_node && self.params.tune.se_cut > 0 {
-            // expected to fail high, yet the hash move is not alone and
-            // not above beta: another child is as likely to cut
-            Singular::Reduce(self.params.tune.se_cut)
-        } else if v >= hit.score && self.params.tune.se_equal > 0 {
-            Singular::Reduce(self.params.tune.se_equal)
         } else {
             Singular::Plain
         }

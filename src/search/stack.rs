@@ -32,7 +32,7 @@ pub(super) struct Frame {
     /// again.
     pub current_move: Move,
     /// The same move as the continuation history keys it (`None`: a null
-    /// move; kept only with `histstats`).
+    /// move).
     pub cont_key: ContKey,
     /// The picking keys of this node's moves (see `movepick.rs`): its move
     /// loop keeps them while its descendants, all deeper, use theirs.

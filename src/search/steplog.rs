@@ -126,7 +126,7 @@ impl LoggedNode {
 /// The report's name of a singular verdict.
 pub(crate) fn verdict_name(verdict: Singular) -> &'static str {
     match verdict {
-        Singular::Extend(_) => "extend",
+        Singular::Extend => "extend",
         Singular::Cut(_) => "cut",
         Singular::Reduce(_) => "reduce",
         Singular::Plain => "plain",

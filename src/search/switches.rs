@@ -210,18 +210,9 @@ switches! {
     iir "iir" [] = true, paper false, mate Off, Modern,
         "+24.3, SPRT H1 (docs/matches/stack-vs-main-10+0.1-seed104)",
         "internal iterative reduction: deep nodes without a hash move a ply shallower";
-    mate_guard "mateguard" [] = true, paper true, mate Keep, Modern,
-        "mates.tsv keeps every shortest mate (docs/search.md)",
-        "with a mate in hand nothing is pruned or reduced, and the singular step skips mate windows (short mates kept)";
     improving "improving" [] = true, paper false, mate Keep, Modern,
         "+24.3, SPRT H1 (docs/matches/stack-vs-main-10+0.1-seed104)",
         "reverse futility a ply bolder and late-move pruning half as strict where the static evaluation rose since two plies up";
-    tt_bucket4 "ttbucket4" [] = true, paper false, mate Keep, Modern,
-        "+24.3, SPRT H1 (docs/matches/stack-vs-main-10+0.1-seed104)",
-        "aged four-way hash-table buckets (replace by depth less 8 plies per search of age) instead of two-tier pairs";
-    history_stats "histstats" [] = true, paper false, mate Keep, Modern,
-        "+31.6, SPRT H1 (docs/matches/histstats-vs-stack-10+0.1-seed106)",
-        "bounded main and continuation histories with maluses order quiet moves by their sum, and late-move reductions follow it";
     drawish "drawish" [] = true, paper false, mate Keep, Eval,
         "+24.3, SPRT H1 (docs/matches/stack-vs-main-10+0.1-seed104)",
         "scale the evaluation toward a draw where the side ahead cannot mate the defenders it faces (lone horse against full defenders, rook against rook, ...)";
@@ -232,9 +223,6 @@ switches! {
     late_move_pruning "lmp" ["latemovepruning"] = true, paper false, mate Off, Search2,
         "issue 13 (docs/measured.md)",
         "late-move pruning";
-    lmr_table "lmrtable" [] = true, paper false, mate Keep, Search2,
-        "issue 13 (docs/measured.md)",
-        "LMR from a log-log table with history (off: fixed 1-2 plies)";
     see "see" [] = true, paper false, mate Keep, Search2,
         "issue 13 (docs/measured.md)",
         "static exchange evaluation for ordering and quiescence";
@@ -328,7 +316,7 @@ mod tests {
         let mut s = Switches::default();
         s.set_enhancements(false);
         assert!(!s.tt && !s.futility && !s.keep_tactical);
-        assert!(s.iterative && s.mate_guard, "outside the groups");
+        assert!(s.iterative && s.drawish, "outside the groups");
         s.set_enhancements(true);
         assert_eq!(s, Switches::default());
     }
@@ -337,6 +325,6 @@ mod tests {
     fn mate_turns_the_unsound_prunings_off_only() {
         let m = Switches::default().for_mate();
         assert!(!m.null_move && !m.lmr && !m.futility && !m.iir);
-        assert!(m.tt && m.check_extension && m.mate_guard);
+        assert!(m.tt && m.check_extension && m.singular_extensions);
     }
 }

@@ -12,7 +12,7 @@ use super::history::History;
 pub(crate) struct ThreadData {
     pub history: History,
     pub eval_cache: EvalCache,
-    /// Quiet moves by the moves before them (`histstats`).
+    /// Quiet moves by the moves before them (`conthist.rs`).
     pub conthist: ContinuationHistory,
     /// Nodes where iProbcut's steps ran, logged for `chuhe ipc-quality`
     /// (`None`, nothing logged, except in that measure).

@@ -1,19 +1,11 @@
 //! The transposition table: full 64-bit key verification, mate scores
-//! stored relative to the node so they stay right at any ply, and one of
-//! two bucket schemes:
-//!
-//! - **two-tier** (the default): two-entry buckets, one slot kept by
-//!   depth (or replaced when older than this search), one always
-//!   replaced;
-//! - **aged four-way** (`ttbucket4`): four-entry buckets, one cache line
-//!   each; a new result replaces its own key's entry (unless that one is
-//!   from this search and clearly deeper) or else the entry worth least,
-//!   by depth less 8 plies for every search it has aged, as Stockfish
-//!   does it.
-//!
-//! Both schemes lay the same memory out in 64-byte lines of four slots,
-//! so a table of a given size holds the same number of entries either
-//! way, and the two-tier scheme indexes exactly as it always has.
+//! stored relative to the node so they stay right at any ply, and aged
+//! four-way buckets, one 64-byte cache line each: a new result replaces
+//! its own key's entry (unless that one is from this search and clearly
+//! deeper) or else the entry worth least, by depth less 8 plies for every
+//! search it has aged, as Stockfish does it. (The two-tier pairs it
+//! replaced, `ttbucket4` off, are in docs/search.md's "Tried and
+//! removed".)
 //!
 //! Shared by every search thread without locks: a slot is two
 //! `AtomicU64`s, the packed data and the key XOR the data. A reader
@@ -110,8 +102,7 @@ impl Slot {
     }
 }
 
-/// Slots in a cache line: the aged scheme's bucket, two of the two-tier
-/// scheme's.
+/// Slots in a cache line: one bucket.
 const LINE_SLOTS: usize = 4;
 
 /// Four slots on one 64-byte cache line.
@@ -124,8 +115,8 @@ struct Line([Slot; LINE_SLOTS]);
 // line: no padding).
 unsafe impl Zeroable for Line {}
 
-/// Plies of depth an entry loses in the aged scheme's replacement for
-/// each search since it was stored.
+/// Plies of depth an entry loses in the replacement for each search
+/// since it was stored.
 const AGE_PLIES: i32 = 8;
 
 /// A fixed-size hash table of search results, shareable between threads
@@ -134,14 +125,12 @@ pub struct TranspositionTable {
     /// On huge pages where the system offers them (see `large_pages`).
     lines: LargeBuffer<Line>,
     age: u8,
-    /// The aged four-way scheme instead of the two-tier one.
-    four_way: bool,
 }
 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (rounded down to a power of two of
     /// 64-byte lines, at least one; `0` gives a single line, for searches
-    /// that do not use the table), in the two-tier scheme.
+    /// that do not use the table).
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb * 1024 * 1024;
         let n = (bytes / std::mem::size_of::<Line>()).max(1);
@@ -149,21 +138,12 @@ impl TranspositionTable {
         TranspositionTable {
             lines: LargeBuffer::zeroed(n),
             age: 0,
-            four_way: false,
         }
     }
 
     /// Size in MB as built.
     pub fn size_mb(&self) -> usize {
         self.lines.len() * std::mem::size_of::<Line>() / (1024 * 1024)
-    }
-
-    /// Chooses the bucket scheme: aged four-way buckets (`true`) or
-    /// two-tier pairs. Entries stay readable across a change (both scan
-    /// the same lines), though some may sit where the new scheme no
-    /// longer looks.
-    pub fn set_four_way(&mut self, on: bool) {
-        self.four_way = on;
     }
 
     /// Empties the table.
@@ -181,25 +161,16 @@ impl TranspositionTable {
         self.age = self.age.wrapping_add(1);
     }
 
-    /// The slots `key` may live in: its line (aged scheme), or the half
-    /// of a line its pair index names (two-tier scheme).
+    /// The slots `key` may live in: its line.
     #[inline(always)]
     fn bucket(&self, key: u64) -> &[Slot] {
-        let line = &self.lines[self.line_index(key)].0;
-        if self.four_way {
-            line
-        } else {
-            let half = (key as usize & 1) * 2;
-            &line[half..half + 2]
-        }
+        &self.lines[self.line_index(key)].0
     }
 
-    /// The line `key`'s bucket is on: the two-tier scheme's low key bit
-    /// picks the half of the line instead.
+    /// The line `key`'s bucket is on.
     #[inline(always)]
     fn line_index(&self, key: u64) -> usize {
-        let shift = usize::from(!self.four_way);
-        (key as usize >> shift) & (self.lines.len() - 1)
+        key as usize & (self.lines.len() - 1)
     }
 
     /// Asks the CPU to start loading the cache line `key` lives on, so a
@@ -260,30 +231,10 @@ impl TranspositionTable {
             },
             age,
         };
-        // keep the old move when the new result has none
-        let keep_move = |old: &Entry, mut new: Entry| {
-            if mv.is_null() && old.key == key {
-                new.mv = old.mv;
-            }
-            new
-        };
-        if self.four_way {
-            self.store_aged(bucket, entry);
-            return;
-        }
-        let first = bucket[0].load();
-        if first.bound == 0 || first.key == key || first.age != age || entry.depth >= first.depth {
-            if first.key != key && first.bound != 0 {
-                bucket[1].save(&first);
-            }
-            bucket[0].save(&keep_move(&first, entry));
-        } else {
-            let second = bucket[1].load();
-            bucket[1].save(&keep_move(&second, entry));
-        }
+        self.store_aged(bucket, entry);
     }
 
-    /// The aged scheme's store: into the slot holding `entry`'s key, else
+    /// The store: into the slot holding `entry`'s key, else
     /// into the one worth least (empty first, then by depth less
     /// [`AGE_PLIES`] per search of age).
     fn store_aged(&self, bucket: &[Slot], mut entry: Entry) {
@@ -342,32 +293,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn buckets_lie_where_each_scheme_puts_them() {
+    fn buckets_lie_where_the_key_puts_them() {
         // `bucket` and `prefetch` find the line through one `line_index`;
-        // this pins that index to each scheme's layout, written out here
-        // independently: two-tier pair `key mod 2·lines` (two slots each,
-        // as the table indexed before the aged scheme), aged line
-        // `key mod lines` (four slots)
-        let mut tt = TranspositionTable::new(1);
+        // this pins that index to the layout, written out here
+        // independently: line `key mod lines`, four slots
+        let tt = TranspositionTable::new(1);
         let lines = tt.lines.len();
         let base = tt.lines.as_ptr() as usize;
-        for four_way in [false, true] {
-            tt.set_four_way(four_way);
-            let mut key = 0x9e37_79b9_7f4a_7c15u64;
-            for _ in 0..1000 {
-                key = key.rotate_left(7).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ 0x94d0;
-                let bucket = tt.bucket(key);
-                let first_slot = (bucket.as_ptr() as usize - base) / std::mem::size_of::<Slot>();
-                let (expected, len) = if four_way {
-                    ((key as usize & (lines - 1)) * 4, 4)
-                } else {
-                    ((key as usize & (2 * lines - 1)) * 2, 2)
-                };
-                assert_eq!(first_slot, expected, "key {key:#x}, four-way {four_way}");
-                assert_eq!(bucket.len(), len);
-                // only a hint, for any key
-                tt.prefetch(key);
-            }
+        let mut key = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..1000 {
+            key = key.rotate_left(7).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ 0x94d0;
+            let bucket = tt.bucket(key);
+            let first_slot = (bucket.as_ptr() as usize - base) / std::mem::size_of::<Slot>();
+            assert_eq!(first_slot, (key as usize & (lines - 1)) * 4, "key {key:#x}");
+            assert_eq!(bucket.len(), 4);
+            // only a hint, for any key
+            tt.prefetch(key);
         }
     }
 
@@ -410,7 +351,7 @@ mod tests {
         assert_eq!(tt.probe(key ^ 1, 0), None);
     }
 
-    /// Keys that share one line and, in the two-tier scheme, one pair.
+    /// Keys that share one line.
     fn crowd(tt: &TranspositionTable, n: u64) -> Vec<u64> {
         let stride = 2 * tt.lines.len() as u64;
         (1..=n)
@@ -419,25 +360,21 @@ mod tests {
     }
 
     #[test]
-    fn four_way_buckets_keep_four_crowded_keys_where_pairs_keep_two() {
+    fn a_bucket_keeps_four_crowded_keys() {
         let mv = Move::from_iccs("h2e2").unwrap();
-        for (four_way, kept) in [(false, 2), (true, 4)] {
-            let mut tt = TranspositionTable::new(1);
-            tt.set_four_way(four_way);
-            let keys = crowd(&tt, 4);
-            for (d, &k) in keys.iter().enumerate() {
-                tt.store(k, 10 - d as i32, 7, Bound::Exact, mv, 0);
-            }
-            let found = keys.iter().filter(|&&k| tt.probe(k, 0).is_some()).count();
-            assert_eq!(found, kept, "four_way {four_way}");
+        let tt = TranspositionTable::new(1);
+        let keys = crowd(&tt, 5);
+        for (d, &k) in keys.iter().enumerate() {
+            tt.store(k, 10 - d as i32, 7, Bound::Exact, mv, 0);
         }
+        let found = keys.iter().filter(|&&k| tt.probe(k, 0).is_some()).count();
+        assert_eq!(found, 4);
     }
 
     #[test]
     fn depth_decides_within_a_search_and_age_across_searches() {
         let mv = Move::from_iccs("h2e2").unwrap();
         let mut tt = TranspositionTable::new(1);
-        tt.set_four_way(true);
         let keys = crowd(&tt, 8);
         let (old, new) = keys.split_at(4);
         let present = |tt: &TranspositionTable, ks: &[u64]| {
@@ -471,8 +408,7 @@ mod tests {
             Move::from_iccs("h2e2").unwrap(),
             Move::from_iccs("b2e2").unwrap(),
         );
-        let mut tt = TranspositionTable::new(1);
-        tt.set_four_way(true);
+        let tt = TranspositionTable::new(1);
         let key = crowd(&tt, 1)[0];
         tt.store(key, 10, 50, Bound::Lower, a, 0);
         tt.store(key, 3, -5, Bound::Upper, b, 0);

@@ -156,11 +156,7 @@ tunables! {
     lmr_base "lmr_base" = 76, -200..=300, step 8.0, false,
         "LMR table: plus this/100 before flooring";
     lmr_hist_div "lmr_hist_div" = 16384, 1024..=1_000_000, step 1024.0, false,
-        "histstats: a ply less reduction per this much history statistic (2 main + both continuation histories)";
-    lmr_deep_move "lmr_deep_move" = 8, 1..=64, step 0.5, false,
-        "fixed LMR (lmrtable off): two plies from this move number";
-    lmr_deep_depth "lmr_deep_depth" = 6, 1..=60, step 0.5, false,
-        "fixed LMR (lmrtable off): two plies from this depth";
+        "LMR: a ply less reduction per this much history statistic (2 main + both continuation histories)";
     // --- static exchange thresholds
     see_order "see_order" = -5, -1000..=1000, step 1.0, false,
         "captures with SEE below this are ordered after the killers";
@@ -193,16 +189,8 @@ tunables! {
         "singular extensions from this remaining depth on";
     se_margin "semargin" = 8, 0..=200, step 1.0, false,
         "singular bound below the hash move's value (eighths of a unit per ply)";
-    se_double "sedouble" = 0, 0..=10_000, step 2.0, false,
-        "singular extensions: a lone best hash move this far above its siblings is followed two plies deeper (0 = never)";
-    se_sibling "sesibling" = 0, 0..=8, step 0.5, false,
-        "singular extensions: plies less for the siblings of a lone best hash move";
     se_reduce "sereduce" = 1, 0..=8, step 0.5, false,
         "singular extensions: plies less for a hash move above beta whose siblings reach its bound";
-    se_equal "seequal" = 0, 0..=8, step 0.5, false,
-        "singular extensions: plies less for a hash move below beta whose siblings reach its value";
-    se_cut "secut" = 0, 0..=8, step 0.5, false,
-        "singular extensions: plies less for a hash move below beta at an expected cut node whose siblings reach its bound";
     // --- root: aspiration windows and lazy SMP
     aspiration_window "aspirationwindow" = 6, 1..=10_000, step 2.0, false,
         "first aspiration half-width in evaluation units";
@@ -305,11 +293,7 @@ fn same_name(a: &str, b: &str) -> bool {
 pub const TUNABLE_ALIASES: &[(&str, &str)] = &[
     ("ipcsdepth", "sedepth"),
     ("ipcsmargin", "semargin"),
-    ("ipcsdouble", "sedouble"),
-    ("ipcsibling", "sesibling"),
     ("ipcsreduce", "sereduce"),
-    ("ipcsequal", "seequal"),
-    ("ipcscut", "secut"),
 ];
 
 /// The tunable called `name` or an old name of it (case, spaces, `_` and

@@ -32,7 +32,6 @@ fn expected_order(
     excluded: Move,
 ) -> Vec<Move> {
     let prev = ctx.stack.cont_keys_before(ply);
-    let stats = ctx.params.switches.history_stats;
     let legal: Vec<Move> = ctx
         .pos
         .legal_moves()
@@ -57,10 +56,7 @@ fn expected_order(
             } else if mv == hints.killers[1] {
                 KILLER_BASE
             } else if hints.use_history {
-                let follow_up = match stats {
-                    true => ctx.data.conthist.score(pos, mv, &prev),
-                    false => 0,
-                };
+                let follow_up = ctx.data.conthist.score(pos, mv, &prev);
                 (ctx.data.history.score(pos, mv) + follow_up).min(HISTORY_MAX)
             } else {
                 0
@@ -92,7 +88,6 @@ fn the_picker_gives_the_stable_sort_order() {
             options.switches.history = rng.gen_bool(0.8);
             options.switches.killers = rng.gen_bool(0.8);
             options.switches.see = rng.gen_bool(0.8);
-            options.switches.history_stats = rng.gen_bool(0.7);
             options.tune.see_order = rng.gen_range(-2..3);
             let ply = if rng.gen_bool(0.5) { 0 } else { 2 };
             let excluded = match rng.gen_bool(0.2) {
@@ -111,9 +106,8 @@ fn the_picker_gives_the_stable_sort_order() {
                     continue;
                 }
                 let bonus = bounded_bonus(rng.gen_range(1..8)) * [1, -1][rng.gen_range(0..2)];
-                match rng.gen_range(0..3) {
-                    0 => data.history.reward_unbounded(&pos, mv, rng.gen_range(1..6)),
-                    1 => data.history.update(&pos, mv, bonus),
+                match rng.gen_range(0..2) {
+                    0 => data.history.update(&pos, mv, bonus),
                     _ => data.history.add_killer(ply, mv),
                 }
             }
