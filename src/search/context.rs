@@ -1,12 +1,11 @@
 //! The per-search state of one thread: its position, counters, PV and
 //! limits, and the services the node functions (`negamax.rs`,
-//! `quiesce.rs`, `iprobcut.rs`) share: evaluation, node counting and
-//! polling, repetitions, aspiration windows.
+//! `quiesce.rs`, `iprobcut.rs`, ...) share: evaluation, node counting and
+//! polling, repetitions, the moves made along the path.
 
 use super::movepick::Picking;
-use super::node::Root;
 use super::params::SearchParams;
-use super::score::{INFINITY, MATE_BOUND, RULE_LOSS};
+use super::score::RULE_LOSS;
 use super::shared::SharedSearch;
 use super::stack::Stack;
 use super::stats::SearchStats;
@@ -240,42 +239,5 @@ impl<'a> Context<'a> {
     #[inline(always)]
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
         self.stack.update_pv(ply, mv);
-    }
-}
-
-impl Context<'_> {
-    /// The root search at `depth` in a window around the previous
-    /// iteration's score `guess`, `aspirationwindow` wide on each side,
-    /// widened (doubling) on the side it fails until the score falls
-    /// inside; mate scores search the full window, and beyond
-    /// `aspiration_give_up` the window opens fully.
-    pub fn aspiration_search(&mut self, depth: i32, guess: i32) -> i32 {
-        let window = self.params.tune.aspiration_window;
-        let give_up = self.params.tune.aspiration_give_up;
-        if guess.abs() >= MATE_BOUND {
-            return self.negamax::<Root>(depth, -INFINITY, INFINITY, 0, false, None);
-        }
-        let mut delta = window.max(1);
-        let mut alpha = (guess - delta).max(-INFINITY);
-        let mut beta = (guess + delta).min(INFINITY);
-        loop {
-            let v = self.negamax::<Root>(depth, alpha, beta, 0, false, None);
-            if self.aborted {
-                return v;
-            }
-            if v <= alpha && alpha > -INFINITY {
-                beta = (alpha + beta) / 2;
-                alpha = (v - delta).max(-INFINITY);
-            } else if v >= beta && beta < INFINITY {
-                beta = (v + delta).min(INFINITY);
-            } else {
-                return v;
-            }
-            delta *= 2;
-            if delta > give_up {
-                alpha = -INFINITY;
-                beta = INFINITY;
-            }
-        }
     }
 }

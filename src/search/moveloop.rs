@@ -1,12 +1,15 @@
-//! Step 8 of `negamax`: the move loop. Moves come best first from the
-//! move picker (`movepick.rs`: the hash move, captures, killers, quiet
-//! moves, losing captures; iProbcut's ranking of the rest; moves another
-//! thread is searching deferred); quiet late moves near the leaves are
+//! Step 8 of `negamax`: the move loop. Moves come best first from a
+//! [`Picker`]: the move picker (`movepick.rs`: the hash move, captures,
+//! killers, quiet moves, losing captures; moves another thread is
+//! searching deferred), or where the paper's step runs iProbcut's picker
+//! around it (`iprobcut.rs`: its ranking of the rest); quiet late moves
+//! near the leaves are
 //! skipped by futility and late-move pruning; each remaining move is
 //! searched with late move reductions and principal variation search, and
 //! a cut-off teaches the history tables (`history.rs`).
 
 use super::context::Context;
+use super::iprobcut::{self, IProbcutPicker};
 use super::movepick::{MovePicker, Picked};
 use super::node::Node;
 use super::pruning;
@@ -76,6 +79,25 @@ pub(super) enum LoopEnd {
 }
 
 impl Context<'_> {
+    /// Step 8 with the picker `node` needs: iProbcut's where the paper's
+    /// step runs (`iprobcut::applies`), else the move picker.
+    #[inline(always)]
+    pub(super) fn search_moves(
+        &mut self,
+        node: Node,
+        hash_move: Move,
+        hash_extension: i32,
+        futility_value: Option<i32>,
+        lmp_limit: usize,
+    ) -> LoopEnd {
+        let (ext, fut, lmp) = (hash_extension, futility_value, lmp_limit);
+        if iprobcut::applies(self.params, &node) {
+            self.move_loop::<IProbcutPicker>(node, hash_move, ext, fut, lmp)
+        } else {
+            self.move_loop::<MovePicker>(node, hash_move, ext, fut, lmp)
+        }
+    }
+
     /// Step 8: searches the moves of `node` in order (see the module docs).
     /// `futility_value` and `lmp_limit` are steps 7's verdicts.
     pub(super) fn move_loop<P: Picker>(
@@ -115,8 +137,8 @@ impl Context<'_> {
         let mut best_move = Move::NULL;
         let mut quiets_tried = 0;
         // Steps 8b and 8c, in the picker: the rest of the moves once the
-        // hash move is searched, and iProbcut's step (pre-evaluate, rank
-        // and prune the rest)
+        // hash move is searched, and (iProbcut's picker) the paper's step:
+        // pre-evaluate, rank and prune the rest
         while let Some(picked) = picker.next(self, &node) {
             let (mv, number) = (picked.mv, picked.number);
             let quiet = !self.pos.is_capture(mv);
@@ -233,7 +255,7 @@ impl Context<'_> {
             }
         }
         if self.aborted {
-            // in iProbcut's pre-evaluation (`picker.next`)
+            // in a search the picker ran (iProbcut's pre-evaluation)
             return LoopEnd::Final(0);
         }
         LoopEnd::Searched { best, best_move }

@@ -2,14 +2,13 @@
 //! named steps (the way Pikafish's `search.cpp` numbers its own): draws
 //! and mate distance, the horizon, the transposition table, the static
 //! evaluation, each pruning rule (functions in `pruning.rs`; their numbers
-//! are tunables, `tunables.rs`), the move loop (`moveloop.rs`: iProbcut's
-//! step, futility and late-move pruning, LMR, PVS) and the table store.
+//! are tunables, `tunables.rs`), the move loop (`moveloop.rs`: futility
+//! and late-move pruning, LMR, PVS; iProbcut's picker where the paper's
+//! step runs) and the table store.
 
 use super::context::Context;
-use super::iprobcut::{self, IProbcutPicker};
 use super::limits::{MAX_EXTENSION_PLY, MAX_PLY};
 use super::moveloop::LoopEnd;
-use super::movepick::MovePicker;
 use super::node::Singular;
 pub(super) use super::node::{Node, NodeKind, NonPv};
 use super::pruning;
@@ -132,8 +131,8 @@ impl Context<'_> {
             }
         }
 
-        // Step 6b. iProbcut's per-node form (`singular.rs`): the singular
-        // ranking of the hash move
+        // Step 6b. Singular extensions with multi-cut (`singular.rs`): is
+        // the hash move alone above its siblings?
         let hash_extension = match self.singular(&node, hash_move, tt_hit.as_ref()) {
             Singular::Plain => 0,
             Singular::Extend => 1,
@@ -148,19 +147,9 @@ impl Context<'_> {
         let futility_value = pruning::futility_value(self.params, &node, static_eval);
         let lmp_limit = pruning::lmp_limit(self.params, &node);
 
-        // Step 8. The move loop (iProbcut's step, LMR, PVS; `moveloop.rs`)
-        // (with iProbcut's step where it runs, `iprobcut.rs`)
-        let end = if iprobcut::applies(self.params, &node) {
-            self.move_loop::<IProbcutPicker>(
-                node,
-                hash_move,
-                hash_extension,
-                futility_value,
-                lmp_limit,
-            )
-        } else {
-            self.move_loop::<MovePicker>(node, hash_move, hash_extension, futility_value, lmp_limit)
-        };
+        // Step 8. The move loop (LMR, PVS; `moveloop.rs`), with iProbcut's
+        // picker where the paper's step runs (`iprobcut.rs`)
+        let end = self.search_moves(node, hash_move, hash_extension, futility_value, lmp_limit);
         match end {
             LoopEnd::Searched { best, best_move } => {
                 // Step 9. Store the result in the transposition table

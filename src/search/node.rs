@@ -60,15 +60,16 @@ pub(super) struct Node {
     pub pv_node: bool,
     /// A null-window node where a fail-high is expected (the node type
     /// of Knuth and Moore's analysis, as Stockfish tracks it): the first
-    /// move of an expected all node, a late move's reduced search. Read by
-    /// `cutlmr` and the singular step's `ipcscut`.
+    /// move of an expected all node, a late move's reduced search. It
+    /// decides the kind of the node's children (`pvs.rs`), and the
+    /// singular step's excluded-move search inherits it.
     pub cut_node: bool,
     pub in_check: bool,
     /// The move this search of the node leaves out (`Move::NULL`: none):
     /// the singular step searches the hash move's siblings this way.
     pub excluded: Move,
     /// The static evaluation is above the one two plies up (`improving`;
-    /// see `SearchOptions::improving` for what the pruning makes of it).
+    /// reverse futility and late-move pruning read it, `pruning.rs`).
     pub improving: bool,
 }
 

@@ -47,31 +47,15 @@ impl Context<'_> {
             }
             best = -INFINITY;
         } else {
-            if self.params.switches.lazy_eval {
-                // material and position alone beat beta by more than the
-                // other parts ever add: stand pat without the attack maps
-                let cheap = self.evaluator.cheap_score(&self.pos);
-                if cheap - self.params.tune.lazy_margin >= beta {
-                    self.counter.calls += 1;
-                    return cheap;
-                }
-            }
-            let stand = self.evaluate();
-            if stand >= beta {
-                return stand;
-            }
+            let stand = match self.stand_pat(beta) {
+                Ok(stand) => stand,
+                Err(cut) => return cut,
+            };
             alpha = alpha.max(stand);
             best = stand;
             self.pos.legal_captures_into(false, &mut moves);
         }
-        let pos = &self.pos;
-        moves.as_mut_slice().sort_by_key(|&m| {
-            if pos.is_capture(m) {
-                -mvv_lva(pos, m)
-            } else {
-                i32::MAX
-            }
-        });
+        order_by_mvv_lva(&self.pos, &mut moves);
         let prune_losing = self.params.switches.see && !in_check;
         for &mv in moves.iter() {
             if prune_losing && !see::see_at_least(&mut self.pos, mv, self.params.tune.see_quiesce) {
@@ -96,6 +80,41 @@ impl Context<'_> {
         }
         best
     }
+}
+
+impl Context<'_> {
+    /// The static evaluation the side to move stands on, or `Err` with the
+    /// score that ends the node when it is at least `beta`. With
+    /// `lazyeval`, material and position alone that beat beta by more
+    /// than the other parts ever add (`lazymargin`) stand without the
+    /// attack maps.
+    #[inline(always)]
+    fn stand_pat(&mut self, beta: i32) -> Result<i32, i32> {
+        if self.params.switches.lazy_eval {
+            let cheap = self.evaluator.cheap_score(&self.pos);
+            if cheap - self.params.tune.lazy_margin >= beta {
+                self.counter.calls += 1;
+                return Err(cheap);
+            }
+        }
+        let stand = self.evaluate();
+        if stand >= beta {
+            return Err(stand);
+        }
+        Ok(stand)
+    }
+}
+
+/// Captures first, by MVV/LVA (evasions that capture nothing last).
+#[inline(always)]
+fn order_by_mvv_lva(pos: &crate::board::Position, moves: &mut MoveList) {
+    moves.as_mut_slice().sort_by_key(|&m| {
+        if pos.is_capture(m) {
+            -mvv_lva(pos, m)
+        } else {
+            i32::MAX
+        }
+    });
 }
 
 #[cfg(test)]

@@ -159,7 +159,7 @@ fn helper_search(
             break;
         }
         let v = if params.switches.aspiration && depth >= params.tune.aspiration_min_depth {
-            ctx.aspiration_search(depth, score)
+            super::driver::aspiration_search(&mut ctx, depth, score)
         } else {
             ctx.negamax::<Root>(depth, -INFINITY, INFINITY, 0, false, None)
         };

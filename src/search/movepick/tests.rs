@@ -68,6 +68,66 @@ fn expected_order(
     scored.into_iter().map(|(_, m)| m).collect()
 }
 
+/// The two moves before the node at `ply` as the continuation history
+/// keys them (a piece of the opponent's one ply back, one of the mover's
+/// two plies back, on some square), and some history after them.
+fn random_moves_before(ctx: &mut Context, ply: usize, legal: &[Move], rng: &mut StdRng) {
+    let mover = ctx.pos.side_to_move();
+    for (back, colour) in [(1, mover.opposite()), (2, mover)] {
+        let kind = PieceKind::from_index(rng.gen_range(0..7));
+        let code = Piece::new(colour, kind).code() as u8;
+        ctx.stack[ply - back].cont_key = Some((code, rng.gen_range(0..90)));
+    }
+    let prev = ctx.stack.cont_keys_before(ply);
+    for _ in 0..40 {
+        let mv = *legal.choose(rng).unwrap();
+        let bonus = bounded_bonus(rng.gen_range(1..8)) * [1, -1][rng.gen_range(0..2)];
+        ctx.data.conthist.update(&ctx.pos, mv, &prev, bonus);
+    }
+}
+
+/// The moves the picker gives at `node`, deferring each it may with odds
+/// `defer_odds` (and moving it to the end of `expected`): every deferred
+/// move comes again, with its number.
+fn picked_order(
+    ctx: &mut Context,
+    node: &Node,
+    hash_move: Move,
+    expected: &mut Vec<Move>,
+    defer_odds: f64,
+    rng: &mut StdRng,
+) -> Vec<Move> {
+    let mut got = Vec::new();
+    let mut deferred = Vec::new();
+    let Some(mut picker) = MovePicker::new(&mut ctx.picking(), node, hash_move) else {
+        return got;
+    };
+    while let Some(picked) = picker.next(&mut ctx.picking(), node) {
+        if picked.deferred {
+            assert_eq!(Some(&(picked.mv, picked.number)), deferred.first());
+            deferred.remove(0);
+        } else {
+            assert_eq!(
+                picked.number,
+                got.len() + deferred.len(),
+                "numbers count the order"
+            );
+        }
+        if picker.may_defer(&picked) && rng.gen_bool(defer_odds) {
+            picker.defer(&picked);
+            deferred.push((picked.mv, picked.number));
+            // the deferred move is expected again at the end
+            let at = expected.iter().position(|&m| m == picked.mv).unwrap();
+            expected.remove(at);
+            expected.push(picked.mv);
+            continue;
+        }
+        got.push(picked.mv);
+    }
+    assert!(deferred.is_empty(), "every deferred move given again");
+    got
+}
+
 /// With random histories, killers, hash moves, excluded moves and
 /// switches, at the root and two plies down: the picker gives every legal
 /// move once, the hash move first, in the order of the stable sort; moves
@@ -116,23 +176,7 @@ fn the_picker_gives_the_stable_sort_order() {
             let (got, expected) = with_context(pos.clone(), &options, u64::MAX, &mut data, |ctx| {
                 let mut rng = StdRng::seed_from_u64(seed);
                 if ply == 2 {
-                    // the two moves before the node as the continuation
-                    // history keys them (a piece of the opponent's one
-                    // ply back, one of the mover's two plies back, on some
-                    // square), and some history after them
-                    let mover = ctx.pos.side_to_move();
-                    for (back, colour) in [(1, mover.opposite()), (2, mover)] {
-                        let kind = PieceKind::from_index(rng.gen_range(0..7));
-                        let code = Piece::new(colour, kind).code() as u8;
-                        ctx.stack[ply - back].cont_key = Some((code, rng.gen_range(0..90)));
-                    }
-                    let prev = ctx.stack.cont_keys_before(ply);
-                    for _ in 0..40 {
-                        let mv = *legal.choose(&mut rng).unwrap();
-                        let bonus =
-                            bounded_bonus(rng.gen_range(1..8)) * [1, -1][rng.gen_range(0..2)];
-                        ctx.data.conthist.update(&ctx.pos, mv, &prev, bonus);
-                    }
+                    random_moves_before(ctx, ply, &legal, &mut rng);
                 }
                 let hints = OrderingHints::at(&ctx.picking(), ply, hash_move);
                 let mut expected = expected_order(ctx, ply, &hints, excluded);
@@ -147,34 +191,7 @@ fn the_picker_gives_the_stable_sort_order() {
                     excluded,
                     improving: false,
                 };
-                let mut got = Vec::new();
-                let mut deferred = Vec::new();
-                let Some(mut picker) = MovePicker::new(&mut ctx.picking(), &node, hash_move) else {
-                    return (got, expected);
-                };
-                while let Some(picked) = picker.next(&mut ctx.picking(), &node) {
-                    if picked.deferred {
-                        assert_eq!(Some(&(picked.mv, picked.number)), deferred.first());
-                        deferred.remove(0);
-                    } else {
-                        assert_eq!(
-                            picked.number,
-                            got.len() + deferred.len(),
-                            "numbers count the order"
-                        );
-                    }
-                    if picker.may_defer(&picked) && rng.gen_bool(defer_odds) {
-                        picker.defer(&picked);
-                        deferred.push((picked.mv, picked.number));
-                        // the deferred move is expected again at the end
-                        let at = expected.iter().position(|&m| m == picked.mv).unwrap();
-                        expected.remove(at);
-                        expected.push(picked.mv);
-                        continue;
-                    }
-                    got.push(picked.mv);
-                }
-                assert!(deferred.is_empty(), "every deferred move given again");
+                let got = picked_order(ctx, &node, hash_move, &mut expected, defer_odds, &mut rng);
                 (got, expected)
             });
             assert_eq!(got, expected, "position {p}, round {round}");

@@ -80,12 +80,22 @@ impl<'a> Exchange<'a> {
 
     /// Captures on the square with the side to move's least valuable
     /// piece that may (ties in the order of [`Position::attackers`]), if
-    /// any.
+    /// any: pawns, advisors, elephants, horses, cannons, rooks, the king.
+    #[inline(always)]
     pub(super) fn capture_least_valuable(&mut self) -> Option<Capture> {
+        self.capture_by_pawn()
+            .or_else(|| self.capture_by_stepper())
+            .or_else(|| self.capture_by_line())
+            .or_else(|| self.capture_by_king())
+    }
+
+    /// [`Self::capture_least_valuable`] by a pawn.
+    #[inline(always)]
+    fn capture_by_pawn(&mut self) -> Option<Capture> {
         let s = self.sq;
         let by = self.side;
-        let (f, r) = crate::board::file_rank(s);
         let code = |kind| Piece::new(by, kind).code() as u8;
+        let (f, r) = crate::board::file_rank(s);
         // pawns: from behind the square (its forward step), then beside it
         // once across the river (always worth the crossed value)
         let pawn = code(PieceKind::Pawn);
@@ -113,6 +123,16 @@ impl<'a> Exchange<'a> {
                 }
             }
         }
+        None
+    }
+
+    /// [`Self::capture_least_valuable`] by an advisor, an elephant or a
+    /// horse.
+    #[inline(always)]
+    fn capture_by_stepper(&mut self) -> Option<Capture> {
+        let s = self.sq;
+        let by = self.side;
+        let code = |kind| Piece::new(by, kind).code() as u8;
         let advisor = code(PieceKind::Advisor);
         for (a, _) in ADVISOR_MOVES[s].iter() {
             if self.pos.pieces[a] == advisor {
@@ -137,6 +157,15 @@ impl<'a> Exchange<'a> {
                 }
             }
         }
+        None
+    }
+
+    /// [`Self::capture_least_valuable`] by a cannon or a rook.
+    #[inline(always)]
+    fn capture_by_line(&mut self) -> Option<Capture> {
+        let by = self.side;
+        let code = |kind| Piece::new(by, kind).code() as u8;
+        let (f, r) = crate::board::file_rank(self.sq);
         // cannons over one screen, then rooks: the file before the rank,
         // each by rising rank or file
         let file = FILE_LINES[r][self.pos.file_occ[f] as usize];
@@ -170,6 +199,15 @@ impl<'a> Exchange<'a> {
                 m &= m - 1;
             }
         }
+        None
+    }
+
+    /// [`Self::capture_least_valuable`] by the king.
+    #[inline(always)]
+    fn capture_by_king(&mut self) -> Option<Capture> {
+        let s = self.sq;
+        let by = self.side;
+        let code = |kind| Piece::new(by, kind).code() as u8;
         let king = code(PieceKind::King);
         for (a, _) in KING_MOVES[s].iter() {
             if self.pos.pieces[a] == king {

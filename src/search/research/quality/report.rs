@@ -57,9 +57,9 @@ pub struct SingularRow {
     pub cut: usize,
     pub cut_right: usize,
     pub cut_siblings_clear: usize,
-    /// "Reduce" verdicts (the siblings reach the bound below beta: the
-    /// hash move is searched `ipcsreduce`, `ipcscut` or `ipcsequal` plies
-    /// shallower) and how many were right (the siblings alone give the
+    /// "Reduce" verdicts (the siblings reach the bound below beta, the
+    /// hash move's value is above it: the hash move is searched
+    /// `sereduce` plies shallower) and how many were right (the siblings alone give the
     /// node the same value in its window).
     pub reduce: usize,
     pub reduce_right: usize,
