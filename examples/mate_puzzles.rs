@@ -12,6 +12,15 @@
 //!
 //! Output lines: `N<TAB>FEN<TAB>first moves that mate in N` (sorted by N,
 //! then FEN), at most `PER_N` per N.
+//!
+//! Options (before the directories), to grow the set with new positions:
+//! `--lengths A-B` (mates of A to B moves only; default 1-5), `--per N`
+//! (puzzles per length; default 12), `--last N` (plies before a game's
+//! end tried; default 10), `--exclude FILE` (skip the FENs of a puzzle
+//! file, e.g. the set itself). Issue 78's additions to the set:
+//!
+//!     cargo run --release --example mate_puzzles -- --lengths 2-4 --per 10 \
+//!         --exclude tests/data/mates.tsv docs/matches/n4-vs-n3-400-10+0.1-seed5636
 
 use chuhe::arena::report::pgn_moves;
 use chuhe::board::{Move, Position};
@@ -22,11 +31,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Plies before a game's end whose positions are tried (a mate in 5 is
-/// 9 plies).
+/// 9 plies; `--last`).
 const LAST_PLIES: usize = 10;
-/// Puzzles kept per mate length.
+/// Puzzles kept per mate length (`--per`).
 const PER_N: usize = 12;
-/// Longest mate looked for, in moves.
+/// Longest mate looked for, in moves (`--lengths`).
 const MAX_N: u32 = 5;
 /// Prover nodes per position.
 const BUDGET: u64 = 3_000_000;
@@ -49,8 +58,64 @@ fn pgn_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+/// The command line: the options of the module docs, then directories.
+struct Args {
+    min_n: u32,
+    max_n: u32,
+    per_n: usize,
+    last_plies: usize,
+    /// FENs not to list again (`--exclude`).
+    exclude: BTreeSet<String>,
+    roots: Vec<String>,
+}
+
+fn parse_args() -> Args {
+    let mut a = Args {
+        min_n: 1,
+        max_n: MAX_N,
+        per_n: PER_N,
+        last_plies: LAST_PLIES,
+        exclude: BTreeSet::new(),
+        roots: Vec::new(),
+    };
+    let mut it = std::env::args().skip(1);
+    let usage = "usage: mate_puzzles [--lengths A-B] [--per N] [--last N] [--exclude FILE] DIR...";
+    while let Some(arg) = it.next() {
+        let mut value = || {
+            it.next()
+                .unwrap_or_else(|| panic!("{arg} needs a value; {usage}"))
+        };
+        match arg.as_str() {
+            "--lengths" => {
+                let v = value();
+                let (lo, hi) = v.split_once('-').unwrap_or((&v, &v));
+                a.min_n = lo.parse().expect(usage);
+                a.max_n = hi.parse().expect(usage);
+                assert!(1 <= a.min_n && a.min_n <= a.max_n, "{usage}");
+            }
+            "--per" => a.per_n = value().parse().expect(usage),
+            "--last" => a.last_plies = value().parse().expect(usage),
+            "--exclude" => {
+                let path = value();
+                let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+                a.exclude.extend(
+                    text.lines()
+                        .filter(|l| !l.starts_with('#'))
+                        .filter_map(|l| l.split('\t').nth(1))
+                        .map(str::to_string),
+                );
+            }
+            _ => a.roots.push(arg),
+        }
+    }
+    a
+}
+
 fn main() {
-    let roots: Vec<String> = std::env::args().skip(1).collect();
+    let args = parse_args();
+    let (min_n, max_n, per_n) = (args.min_n, args.max_n, args.per_n);
+    let lengths = (max_n - min_n + 1) as usize;
+    let roots = args.roots;
     let mut files = Vec::new();
     for r in if roots.is_empty() {
         vec!["docs/matches".to_string()]
@@ -69,7 +134,7 @@ fn main() {
             String::new()
         });
         for game in text.split("[Game ").skip(1) {
-            if found.len() == MAX_N as usize && found.values().all(|l| l.len() >= PER_N) {
+            if found.len() == lengths && found.values().all(|l| l.len() >= per_n) {
                 break;
             }
             if !game.contains("[Termination \"checkmate\"]") {
@@ -87,10 +152,10 @@ fn main() {
                 }
                 positions.push(pos.clone());
             }
-            let from = positions.len().saturating_sub(LAST_PLIES);
+            let from = positions.len().saturating_sub(args.last_plies);
             for p in &positions[from..] {
                 let key = p.to_fen();
-                if !seen.insert(key.clone()) {
+                if args.exclude.contains(&key) || !seen.insert(key.clone()) {
                     continue;
                 }
                 tried += 1;
@@ -101,7 +166,7 @@ fn main() {
                 let seen_mate = Searcher::new(SearchOptions::default().mate_options())
                     .search(
                         p,
-                        &Limits::depth(2 * MAX_N as i32),
+                        &Limits::depth(2 * max_n as i32),
                         &SearchControl::new(),
                         &[],
                         &mut |_| {},
@@ -114,9 +179,12 @@ fn main() {
                 // a fresh table per position: the proofs of one position
                 // rarely help another, and one table for all grows without end
                 let mut prover = MateProver::new(BUDGET);
-                if let MateProof::Mate { n, moves } = prover.exact_mate(p, MAX_N) {
+                if let MateProof::Mate { n, moves } = prover.exact_mate(p, max_n) {
+                    if n < min_n {
+                        continue;
+                    }
                     let list = found.entry(n).or_default();
-                    if list.len() < PER_N {
+                    if list.len() < per_n {
                         let first: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
                         list.push((key, first.join(" ")));
                     }

@@ -2,8 +2,10 @@
 //! positions from recorded games whose shortest forced mate, 1 to 5 moves,
 //! the exact prover found): whatever the search prunes, it must keep them.
 //! - `go depth 2N+2` with every default pruning on reports the mate in
-//!   exactly N moves, for iProbcut (the default) and alpha-beta, except the
-//!   puzzles listed in tests/data/mates-lost.tsv (the target is none);
+//!   exactly N moves, for alpha-beta (the default) and iProbcut, with the
+//!   net the engine plays with (the default) and with the five-part
+//!   evaluator, except the puzzles listed in tests/data/mates-lost.tsv
+//!   (the target is none);
 //! - the same holds when all the puzzles are searched one after another by
 //!   one searcher (one table, one history), as a GUI user would send them
 //!   to one engine process with no `newgame` between: what earlier searches
@@ -70,19 +72,41 @@ fn known_lost(algorithm: &str) -> Vec<String> {
         .collect()
 }
 
+/// The evaluator a puzzle run searches with.
+#[derive(Clone, Copy, PartialEq)]
+enum Eval {
+    /// The embedded net, the engine's default.
+    Net,
+    /// The five-part evaluator (`eval=classic`), the one the puzzle list
+    /// and its first known losses were measured with.
+    Classic,
+}
+
 /// Searches every puzzle at `go depth 2N+2` (a fresh searcher for each,
 /// or one for all, in FEN order, when `one_process`) and checks the losses
-/// against tests/data/mates-lost.tsv.
-fn keeps_the_mates_at_depth_2n_plus_2(algorithm: Algorithm, name: &str, one_process: bool) {
+/// against tests/data/mates-lost.tsv, whose rows name the algorithm, with
+/// `/net` for the net (`alphabeta/net`, `alphabeta/net/one-process`).
+fn keeps_the_mates_at_depth_2n_plus_2(
+    algorithm: Algorithm,
+    algo: &str,
+    eval: Eval,
+    one_process: bool,
+) {
+    let name = match eval {
+        Eval::Net => format!("{algo}/net"),
+        Eval::Classic => algo.to_string(),
+    };
+    let name = name.as_str();
     let mut baseline = known_lost(name);
     if one_process {
         baseline.extend(known_lost(&format!("{name}/one-process")));
     }
     let (mut lost, mut new_losses) = (Vec::new(), Vec::new());
-    // the five-part evaluator, which the puzzle list and its known
-    // losses were measured with (the net's play is measured by games)
+    // every default but the algorithm and, for `Classic`, the evaluator
     let mut options = SearchOptions::preset(Some(algorithm), false);
-    options.set("eval", "classic").unwrap();
+    if eval == Eval::Classic {
+        options.set("eval", "classic").unwrap();
+    }
     let mut shared = Searcher::new(options.clone());
     let mut list = puzzles();
     if one_process {
@@ -127,12 +151,34 @@ fn keeps_the_mates_at_depth_2n_plus_2(algorithm: Algorithm, name: &str, one_proc
 
 #[test]
 fn iprobcut_keeps_the_mates_at_depth_2n_plus_2() {
-    keeps_the_mates_at_depth_2n_plus_2(Algorithm::IProbcut, "iprobcut", false);
+    keeps_the_mates_at_depth_2n_plus_2(Algorithm::IProbcut, "iprobcut", Eval::Classic, false);
 }
 
 #[test]
 fn alphabeta_keeps_the_mates_at_depth_2n_plus_2() {
-    keeps_the_mates_at_depth_2n_plus_2(Algorithm::AlphaBeta, "alphabeta", false);
+    keeps_the_mates_at_depth_2n_plus_2(Algorithm::AlphaBeta, "alphabeta", Eval::Classic, false);
+}
+
+/// What plays (issue 78): the default net, each puzzle fresh.
+#[test]
+fn alphabeta_with_the_net_keeps_the_mates_at_depth_2n_plus_2() {
+    keeps_the_mates_at_depth_2n_plus_2(Algorithm::AlphaBeta, "alphabeta", Eval::Net, false);
+}
+
+#[test]
+fn iprobcut_with_the_net_keeps_the_mates_at_depth_2n_plus_2() {
+    keeps_the_mates_at_depth_2n_plus_2(Algorithm::IProbcut, "iprobcut", Eval::Net, false);
+}
+
+/// The default net, the puzzles one after another through one searcher.
+#[test]
+fn alphabeta_with_the_net_keeps_the_mates_in_one_process() {
+    keeps_the_mates_at_depth_2n_plus_2(Algorithm::AlphaBeta, "alphabeta", Eval::Net, true);
+}
+
+#[test]
+fn iprobcut_with_the_net_keeps_the_mates_in_one_process() {
+    keeps_the_mates_at_depth_2n_plus_2(Algorithm::IProbcut, "iprobcut", Eval::Net, true);
 }
 
 /// The puzzles one after another (in FEN order) through one searcher, as
@@ -144,12 +190,12 @@ fn alphabeta_keeps_the_mates_at_depth_2n_plus_2() {
 /// such entries (`Context::probe_tt`).
 #[test]
 fn iprobcut_keeps_the_mates_in_one_process() {
-    keeps_the_mates_at_depth_2n_plus_2(Algorithm::IProbcut, "iprobcut", true);
+    keeps_the_mates_at_depth_2n_plus_2(Algorithm::IProbcut, "iprobcut", Eval::Classic, true);
 }
 
 #[test]
 fn alphabeta_keeps_the_mates_in_one_process() {
-    keeps_the_mates_at_depth_2n_plus_2(Algorithm::AlphaBeta, "alphabeta", true);
+    keeps_the_mates_at_depth_2n_plus_2(Algorithm::AlphaBeta, "alphabeta", Eval::Classic, true);
 }
 
 #[test]
