@@ -54,7 +54,7 @@ pub fn run(a: PlayArgs) -> ExitCode {
     if let Some(level) = a.level {
         set.push(format!("skill={level}"));
     }
-    let options = match build_options(a.algo.as_deref(), false, &set) {
+    let options = match build_options(a.algo.as_deref(), false, &set, a.depth.is_some()) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");
