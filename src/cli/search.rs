@@ -19,7 +19,7 @@ pub struct SearchArgs {
     #[arg(long)]
     algo: Option<String>,
     /// Fixed depth.
-    #[arg(long, conflicts_with_all = ["movetime", "nodes"], value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
+    #[arg(long, short, conflicts_with_all = ["movetime", "nodes"], value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
     depth: Option<i32>,
     /// Fixed time in milliseconds.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
