@@ -20,8 +20,8 @@
 # configuration's 4), CHUHE (the binary; default: a release build of this tree).
 # MOVETIME (ms): both players search by time instead (the equal-time form,
 # e.g. MOVETIME=8000; the depths are then ignored).
-# A reduced run of the same shape (about a minute):
-#   GAMES=2 DEPTH_A=4 DEPTH_B=3 scripts/paper-experiment.sh run out/reduced
+# A reduced run of the same shape (under a minute: about 10 s of CPU):
+#   GAMES=4 DEPTH_A=6 DEPTH_B=4 scripts/paper-experiment.sh run out/reduced
 # Cost: the first 20-game shard of the full setting took about 31 CPU-minutes
 # (about 93 s a game) on the 2-core development machine, so 200 games need
 # about 5 CPU-hours (docs/paper-experiment.md); with MOVETIME a game takes
