@@ -11,6 +11,16 @@ import statistics
 import sys
 
 
+def usage_or_exit(min_args=1):
+    """`-h`/`--help`: the usage on stdout; too few arguments: on stderr, exit 2."""
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0)
+    if len(sys.argv) <= min_args:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+
+
 def main(out_dir):
     players = collections.defaultdict(lambda: {"nps": [], "depth": [], "time": [], "clock": []})
     with open(f"{out_dir}/moves.jsonl") as moves:
@@ -36,4 +46,5 @@ def main(out_dir):
 
 
 if __name__ == "__main__":
+    usage_or_exit()
     main(sys.argv[1])

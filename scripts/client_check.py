@@ -22,6 +22,20 @@ import signal
 import sys
 import time
 
+
+def usage_or_exit(min_args=1):
+    """`-h`/`--help`: the usage on stdout; too few arguments: on stderr, exit 2."""
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0)
+    if len(sys.argv) <= min_args:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    usage_or_exit()
+
 from cchess.board import ChessBoard
 from cchess.common import FULL_INIT_FEN
 from cchess.engine import EngineManager, FenCache

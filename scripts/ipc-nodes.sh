@@ -7,6 +7,8 @@
 #   scripts/ipc-nodes.sh CHUHE FENFILE DEPTH [chuhe search options...]
 #   scripts/ipc-nodes.sh target/release/chuhe docs/iprobcut-nodes/games-48.fen 11 --algo alphabeta
 set -euo pipefail
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
+case "${1:-}" in -h | --help) usage; exit 0 ;; '') usage >&2; exit 2 ;; esac
 chuhe=$1 fens=$2 depth=$3
 shift 3
 nodes=0 pre=0

@@ -11,6 +11,8 @@
 # quality-positions.py, examples/mate_puzzles.rs) opens .xz itself.
 #   scripts/keep-run.sh RUN_DIR DEST_DIR
 set -eu
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
+case "${1:-}" in -h | --help) usage; exit 0 ;; '') usage >&2; exit 2 ;; esac
 [ $# -eq 2 ] || { echo "usage: $0 RUN_DIR DEST_DIR" >&2; exit 2; }
 command -v xz >/dev/null || { echo "$0: needs xz (apt-get install xz-utils)" >&2; exit 1; }
 run=$1 dest=$2

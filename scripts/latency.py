@@ -17,6 +17,16 @@ import threading
 import time
 
 
+def usage_or_exit(min_args=1):
+    """`-h`/`--help`: the usage on stdout; too few arguments: on stderr, exit 2."""
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0)
+    if len(sys.argv) <= min_args:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+
+
 class Engine:
     def __init__(self, path):
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -111,4 +121,5 @@ def main():
 
 
 if __name__ == "__main__":
+    usage_or_exit()
     sys.exit(main())

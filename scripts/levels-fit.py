@@ -18,6 +18,16 @@ import math
 import re
 import sys
 
+
+def usage_or_exit(min_args=1):
+    """`-h`/`--help`: the usage on stdout; too few arguments: on stderr, exit 2."""
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0)
+    if len(sys.argv) <= min_args:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+
 ANCHOR_LEVEL = 20
 ANCHOR_RATING = 2000.0
 
@@ -114,6 +124,5 @@ def main(dirs):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
+    usage_or_exit()
     main(sys.argv[1:])

@@ -4,21 +4,38 @@ one fresh `chuhe search` process per puzzle (tests/mates.rs checks the
 set in process with both evaluators; this measures other settings or
 another build).
 
-    scripts/mates-check.py [--puzzles FILE] [--chuhe PATH] [chuhe search options...]
-    scripts/mates-check.py --algo iprobcut --set eval=classic
+    scripts/mates-check.py run [--puzzles FILE] [--chuhe PATH] [chuhe search options...]
+    scripts/mates-check.py run --algo iprobcut --set eval=classic
 
 Run from the repository root after `cargo build --release` (default
-binary ./target/release/chuhe, default puzzles tests/data/mates.tsv). A
-puzzle is kept when the last iteration reports `score mate 2N-1` (mate
-scores count plies) and the best move is one of the puzzle's mating first
-moves; a lost one is printed with that iteration and the depth at which
-the mate would be found (up to 2N+6).
+binary ./target/release/chuhe, default puzzles tests/data/mates.tsv, 93
+searches, one to two minutes). A puzzle is kept when the last iteration
+reports `score mate 2N-1` (mate scores count plies) and the best move is
+one of the puzzle's mating first moves; a lost one is printed with that
+iteration and the depth at which the mate would be found (up to 2N+6).
+Writes nothing.
 """
 import re
 import subprocess
 import sys
 
-args = sys.argv[1:]
+
+def usage_or_exit(min_args=1):
+    """`-h`/`--help`: the usage on stdout; too few arguments: on stderr, exit 2."""
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0)
+    if len(sys.argv) <= min_args:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+
+
+usage_or_exit()
+if sys.argv[1] != "run":
+    print(__doc__, file=sys.stderr)
+    sys.exit(2)
+
+args = sys.argv[2:]
 puzzles, chuhe = 'tests/data/mates.tsv', './target/release/chuhe'
 while args and args[0] in ('--puzzles', '--chuhe'):
     if args[0] == '--puzzles':

@@ -3,11 +3,23 @@
 answer in [0.9 T, T + 100 ms] on an idle machine). Wall-clock figures: run
 it on a quiet machine; it is a measurement, not a test.
 
-Usage: scripts/movetime-check.py [CHUHE] [T_MS ...]
-       (default target/release/chuhe, 500 1500 3000)"""
+Usage: scripts/movetime-check.py CHUHE [T_MS ...]
+       (e.g. target/release/chuhe; times default 500 1500 3000: about 10 s)"""
 import subprocess, sys, time
 
-chuhe = sys.argv[1] if len(sys.argv) > 1 else "target/release/chuhe"
+
+def usage_or_exit(min_args=1):
+    """`-h`/`--help`: the usage on stdout; too few arguments: on stderr, exit 2."""
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0)
+    if len(sys.argv) <= min_args:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+
+
+usage_or_exit()
+chuhe = sys.argv[1]
 times = [int(t) for t in sys.argv[2:]] or [500, 1500, 3000]
 # a quiet opening position and a middlegame (no forced mates, many moves)
 fens = [

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The paper's experiment (IPROBCUT.md, "The experiment to reproduce") at a
-# size that decides something: iProbcut with cut-off depth 8 and
+# The paper's experiment (docs/paper-experiment.md) at a size that decides
+# something: iProbcut with cut-off depth 8 and
 # pre-evaluation depth 2 (paper profile) against plain alpha-beta at depth 6,
 # 200 games over the 100 openings of tests/data/paper-openings.tsv, each
 # opening played twice with colours swapped, a game undecided after 300
@@ -13,16 +13,22 @@
 #   scripts/paper-experiment.sh all BASE [N]     the N shards one after another (default
 #                                                N=10), then the merge; a finished
 #                                                shard (BASE/shard-I/DONE) is skipped
-#   scripts/paper-experiment.sh OUT [args...]    one unsharded run into OUT (extra
+#   scripts/paper-experiment.sh run OUT [args...]  one unsharded run into OUT (extra
 #                                                arguments go to chuhe arena)
 # Environment: GAMES (200), OPENINGS (tests/data/paper-openings.tsv), DEPTH_A (8),
 # DEPTH_B (6), PRE (2), MAX_PLIES (300), THRESHOLD (default: the paper
 # configuration's 4), CHUHE (the binary; default: a release build of this tree).
-# A reduced run of the same shape: GAMES=4 DEPTH_A=6 DEPTH_B=4 scripts/paper-experiment.sh out/reduced
-# Cost: one game of the full setting took 30.8 s of CPU (300 plies, the
-# max-plies draw) on the 2-core development machine, so 200 games need at
-# most about 1.7 CPU hours; 10 shards of 20 games take 10 minutes each.
+# MOVETIME (ms): both players search by time instead (the equal-time form,
+# e.g. MOVETIME=8000; the depths are then ignored).
+# A reduced run of the same shape (under a minute: about 10 s of CPU):
+#   GAMES=4 DEPTH_A=6 DEPTH_B=4 scripts/paper-experiment.sh run out/reduced
+# Cost: the first 20-game shard of the full setting took about 31 CPU-minutes
+# (about 93 s a game) on the 2-core development machine, so 200 games need
+# about 5 CPU-hours (docs/paper-experiment.md); with MOVETIME a game takes
+# about MOVETIME x its plies (a mean of about 120 plies).
 set -euo pipefail
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
+case "${1:-}" in -h | --help) usage; exit 0 ;; '') usage >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 GAMES=${GAMES:-200}
 OPENINGS=${OPENINGS:-tests/data/paper-openings.tsv}
@@ -30,12 +36,17 @@ DEPTH_A=${DEPTH_A:-8}
 DEPTH_B=${DEPTH_B:-6}
 PRE=${PRE:-2}
 MAX_PLIES=${MAX_PLIES:-300}
+case "$1" in shard | merge | all | run) ;; *) usage >&2; exit 2 ;; esac
 if [ -z "${CHUHE:-}" ]; then
     cargo build --release --quiet
     CHUHE=./target/release/chuhe
 fi
-A="iprobcut:paper,depth=${DEPTH_A},pre=${PRE}${THRESHOLD:+,threshold=$THRESHOLD}"
-B="alphabeta:paper,depth=${DEPTH_B}"
+LIMIT_A="depth=${DEPTH_A}" LIMIT_B="depth=${DEPTH_B}"
+if [ -n "${MOVETIME:-}" ]; then
+    LIMIT_A="movetime=$MOVETIME" LIMIT_B="movetime=$MOVETIME"
+fi
+A="iprobcut:paper,${LIMIT_A},pre=${PRE}${THRESHOLD:+,threshold=$THRESHOLD}"
+B="alphabeta:paper,${LIMIT_B}"
 arena() {
     "$CHUHE" arena --a "$A" --b "$B" --games "$GAMES" --openings "$OPENINGS" \
         --max-plies "$MAX_PLIES" "$@"
@@ -66,9 +77,14 @@ all)
     done
     "$CHUHE" arena merge "$2"/shard-* --plot-games 1,2 --force --out "$2/all"
     ;;
-*)
-    OUT=${1:-paper-out}
-    shift || true
+run)
+    [ $# -ge 2 ] || { usage >&2; exit 2; }
+    OUT=$2
+    shift 2
     arena --plot-games 1,2 --out "$OUT" "$@"
+    ;;
+*)
+    usage >&2
+    exit 2
     ;;
 esac

@@ -6,7 +6,21 @@ plain from-to squares, so replaying them needs no move generator.
 Usage: scripts/quality-positions.py PGN[.xz]... > tests/data/quality-positions.epd"""
 import re, sys
 
-from textio import read_text
+
+
+def usage_or_exit(min_args=1):
+    """`-h`/`--help`: the usage on stdout; too few arguments: on stderr, exit 2."""
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0)
+    if len(sys.argv) <= min_args:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+
+
+usage_or_exit()
+
+from textio import read_text  # noqa: E402 (after the usage check: no __pycache__ for it)
 
 
 def board_of(fen):

@@ -4,8 +4,12 @@
 #   chuhe-<version>-x86_64-windows.zip    (chuhe.exe, README.md, LICENSE)
 # The Windows build cross-compiles with the x86_64-pc-windows-gnu target
 # and MinGW-w64 (Debian: gcc-mingw-w64-x86-64); the target is added with
-# rustup when missing.
+# rustup when missing. Takes a few minutes (two release builds).
+#
+#   scripts/release.sh build
 set -euo pipefail
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
+case "${1:-}" in -h | --help) usage; exit 0 ;; build) ;; *) usage >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)

@@ -9,6 +9,8 @@
 # Compare with `chuhe bench --depth DEPTH` (one thread: the node count is
 # the main thread's nodes alone).
 set -euo pipefail
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
+case "${1:-}" in -h | --help) usage; exit 0 ;; '') usage >&2; exit 2 ;; esac
 chuhe=$1 depth=$2
 shift 2
 for setting in "$@"; do

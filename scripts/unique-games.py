@@ -12,7 +12,16 @@ positions (docs/evaluation.md).
 import re
 import sys
 
-from textio import read_text
+
+def usage_or_exit(min_args=1):
+    """`-h`/`--help`: the usage on stdout; too few arguments: on stderr, exit 2."""
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0)
+    if len(sys.argv) <= min_args:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+
 
 
 def games(text):
@@ -29,8 +38,8 @@ def key(game):
 
 
 def main():
-    if len(sys.argv) < 3:
-        sys.exit(__doc__)
+    usage_or_exit(2)
+    from textio import read_text  # after the usage check: no __pycache__ for it
     seen, kept, total = set(), [], 0
     for path in sys.argv[2:]:
         for game in games(read_text(path)):

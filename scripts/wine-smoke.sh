@@ -7,8 +7,11 @@
 # random source): the script builds a one-function stand-in with MinGW
 # that fills the buffer from advapi32's RtlGenRandom, beside the exe.
 #
-#   scripts/wine-smoke.sh [path/to/chuhe.exe]
+#   scripts/wine-smoke.sh run [path/to/chuhe.exe]   (.ci/run calls it; builds
+#   the exe first when it is missing: a few minutes)
 set -euo pipefail
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
+case "${1:-}" in -h | --help) usage; exit 0 ;; run) shift ;; *) usage >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 wine=$(command -v wine64 || ls /usr/lib/wine/wine64 2>/dev/null || true)
 if [ -z "$wine" ] || ! command -v x86_64-w64-mingw32-gcc > /dev/null; then

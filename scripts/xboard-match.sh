@@ -13,6 +13,8 @@
 # xiangqi). TC is XBoard's -tc (default 0:20, i.e. 20 s a game) and INC its
 # increment in seconds (default 0.3).
 set -euo pipefail
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
+case "${1:-}" in -h | --help) usage; exit 0 ;; '') usage >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 out=${1:?usage: scripts/xboard-match.sh OUT_DIR [OPPONENT]}
 opponent=${2:-}

@@ -32,8 +32,10 @@ enum Command {
     Search(cli::search::SearchArgs),
     /// Search a fixed set of positions; the last line is `<nodes> nodes <nps> nps`.
     Bench(cli::search::BenchArgs),
-    /// Print the static evaluation: the five parts (raw score from Red's
-    /// view, weight, weighted) and the total from the side to move's view.
+    /// Print the static evaluation: by default the network's score (the
+    /// engine's evaluator); with `--eval classic` or `--profile paper` the
+    /// five parts (raw score from Red's view, weight, weighted) and their
+    /// total from the side to move's view.
     Eval(cli::eval::EvalArgs),
     /// Play a match between two players (see docs/arena.md).
     Arena(Box<chuhe::arena::ArenaArgs>),
@@ -44,7 +46,8 @@ enum Command {
     IpcQuality(cli::quality::QualityArgs),
     /// Play a game against the engine in the terminal.
     Play(cli::play::PlayArgs),
-    /// Self-play training positions for `tune` (or import recorded games).
+    /// Self-play training data for `net train` and `tune` (or import
+    /// recorded games).
     Datagen(cli::datagen::DatagenArgs),
     /// Fit the default profile's parameters to training data.
     Tune(cli::tune::TuneArgs),

@@ -153,7 +153,7 @@ fn illegal_and_ambiguous_input_is_explained_and_asked_again() {
     assert!(t.contains("use 前/后"), "{t}");
     assert!(t.contains("炮二平五: no red cannon on file 二"), "{t}");
     assert!(
-        t.contains("h0h5: the red horse on h0 cannot move to h5"),
+        t.contains("h0h5: the horse on h0 cannot go to h5: a horse moves one point straight"),
         "{t}"
     );
     assert!(t.contains("'xyz' is not a move"), "{t}");

@@ -569,12 +569,13 @@ fn opening_book_answers_known_positions_only_when_enabled() {
     let (_, lines) = e.until_within("bestmove", QUICK);
     let book: Vec<&String> = lines
         .iter()
-        .filter(|l| l.starts_with("info depth 0 score "))
+        .filter(|l| l.starts_with("info string book "))
         .collect();
     assert!(book.len() >= 3, "{lines:?}");
     let best = best_move(lines.last().unwrap());
     assert!(
-        book.iter().any(|l| l.ends_with(&format!("pv {best}"))),
+        book.iter()
+            .any(|l| l.starts_with(&format!("info string book {best} weight "))),
         "{lines:?}"
     );
     // a banned book move is not played
@@ -690,22 +691,49 @@ fn go_while_searching_is_refused() {
     assert!(lines.iter().all(|l| !l.contains("bestmove")), "{lines:?}");
 }
 
+/// A book move is announced without a score in either dialect: the
+/// weight is no evaluation, and a GUI shows any `score` it gets (issue 75:
+/// +4.60 on move 1). Every candidate is `info string book <move> weight <w>`,
+/// the move in the dialect's notation, and one of them is the `bestmove`.
 #[test]
-fn uci_book_lines_carry_cp() {
-    let mut e = Engine::start(QUICK);
-    e.send("uci");
-    e.expect("uciok");
-    e.send("position startpos");
-    e.send("go depth 5");
-    let (_, lines) = e.until_within("bestmove", QUICK);
-    let book: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth 0"))
-        .collect();
-    assert!(!book.is_empty(), "{lines:?}");
-    for l in book {
-        assert!(l.starts_with("info depth 0 score cp "), "{l}");
+fn book_moves_carry_no_score_in_either_dialect() {
+    for uci in [false, true] {
+        let mut e = if uci {
+            let mut e = Engine::start(QUICK);
+            e.send("uci");
+            e.expect("uciok");
+            e
+        } else {
+            ucci_with_book()
+        };
+        e.send("position startpos");
+        e.send("go depth 5");
+        let (_, lines) = e.until_within("bestmove", QUICK);
+        let before_best = &lines[..lines.len() - 1];
+        assert!(
+            before_best.iter().all(|l| !l.contains("score")),
+            "uci {uci}: {lines:?}"
+        );
+        let book: Vec<&String> = before_best
+            .iter()
+            .filter(|l| l.starts_with("info string book "))
+            .collect();
+        assert!(book.len() >= 2, "uci {uci}: {lines:?}");
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        assert!(
+            book.iter()
+                .any(|l| *l == &format!("info string book {best} weight {}", weight(l))),
+            "uci {uci}: {lines:?}"
+        );
+        for l in book {
+            assert!(weight(l) > 0, "{l}");
+        }
     }
+}
+
+/// The weight of an `info string book <move> weight <w>` line.
+fn weight(line: &str) -> u32 {
+    line.rsplit(' ').next().unwrap().parse().unwrap()
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use crate::board::{Move, Position};
 use crate::engine::options::EngineOptions;
+use crate::engine::preset::{check_deepening, preset_for_limit};
 use crate::engine::Engine;
 use crate::protocol::ranks::Ranks;
 use crate::search::{Algorithm, Clock, Limits, SearchOptions, MATE, MATE_BOUND};
@@ -294,7 +295,8 @@ impl std::str::FromStr for PlayerSpec {
                 k => Some(k.parse()?),
             };
             let paper = rest_items.iter().any(|(k, v)| k == "paper" && v.is_none());
-            let mut options = SearchOptions::preset(algorithm, paper);
+            let fixed_depth = matches!(limit, Limit::Depth(_));
+            let mut options = preset_for_limit(algorithm, paper, fixed_depth);
             for (k, v) in rest_items {
                 match v {
                     None if k == "paper" => {}
@@ -302,6 +304,7 @@ impl std::str::FromStr for PlayerSpec {
                     Some(v) => options.set(&k, &v).map_err(|e| format!("'{text}': {e}"))?,
                 }
             }
+            check_deepening(&options, fixed_depth).map_err(|e| format!("'{text}': {e}"))?;
             EngineKind::InProcess(Box::new(options))
         };
         let name = name.unwrap_or_else(|| text.to_string());

@@ -53,7 +53,7 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = 5000)]
     nodes: u64,
     /// Fixed depth per move instead of nodes.
-    #[arg(long)]
+    #[arg(long, short)]
     depth: Option<i32>,
     /// Random plies at the start: `N` or `MIN-MAX`.
     #[arg(long, default_value = "6-10")]

@@ -15,6 +15,7 @@ pub mod spsa;
 pub mod tune;
 
 use chuhe::board::{Position, PositionError};
+use chuhe::engine::preset::{check_deepening, preset_for_limit};
 use chuhe::search::SearchOptions;
 
 /// Makes the directory the file `path` is to be written in, so that a run
@@ -40,20 +41,25 @@ pub fn position_with_moves<'a>(
 }
 
 /// Builds search options from an algorithm name, the paper switch and
-/// `key=value` settings.
+/// `key=value` settings, for a search limited by a fixed depth
+/// (`fixed_depth`) or by time or nodes: the paper's presets deepen
+/// iteratively under the latter, and `iterative=off` is refused there (see
+/// `chuhe::engine::preset`).
 pub fn build_options(
     algo: Option<&str>,
     paper: bool,
     set: &[String],
+    fixed_depth: bool,
 ) -> Result<SearchOptions, String> {
     use chuhe::search::Algorithm;
     let algorithm: Option<Algorithm> = algo.map(str::parse).transpose()?;
-    let mut options = SearchOptions::preset(algorithm, paper);
+    let mut options = preset_for_limit(algorithm, paper, fixed_depth);
     for kv in set {
         let (k, v) = kv
             .split_once('=')
             .ok_or_else(|| format!("'{kv}' is not key=value"))?;
         options.set(k, v).map_err(|e| e.to_string())?;
     }
+    check_deepening(&options, fixed_depth)?;
     Ok(options)
 }

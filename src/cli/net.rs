@@ -37,8 +37,9 @@ pub enum NetCommand {
 /// Arguments of `chuhe net train`.
 #[derive(Args)]
 pub struct TrainArgs {
-    /// Data files in the text format of `chuhe datagen` (`.txt`, or `.xz`
-    /// read through the `xz` command).
+    /// Data files of `chuhe datagen` in either format (whole games, its
+    /// default, or text positions), plain or `.xz` (read through the `xz`
+    /// command).
     #[arg(long, num_args = 1.., required = true)]
     data: Vec<PathBuf>,
     /// Where to write the quantized net: the net of the epoch with the

@@ -25,7 +25,7 @@ pub struct PlayArgs {
     #[arg(long, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
     /// The engine searches to this depth instead of by time.
-    #[arg(long, value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
+    #[arg(long, short, value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
     depth: Option<i32>,
     /// alphabeta (the default) or iprobcut.
     #[arg(long)]
@@ -54,7 +54,7 @@ pub fn run(a: PlayArgs) -> ExitCode {
     if let Some(level) = a.level {
         set.push(format!("skill={level}"));
     }
-    let options = match build_options(a.algo.as_deref(), false, &set) {
+    let options = match build_options(a.algo.as_deref(), false, &set, a.depth.is_some()) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");

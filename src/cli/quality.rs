@@ -98,7 +98,7 @@ pub fn run(args: QualityArgs) -> ExitCode {
     };
     let mut set = vec!["hash=16".to_string()];
     set.extend(args.set.iter().cloned());
-    let options = match build_options(Some("iprobcut"), false, &set) {
+    let options = match build_options(Some("iprobcut"), false, &set, true) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");

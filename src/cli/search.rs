@@ -19,7 +19,7 @@ pub struct SearchArgs {
     #[arg(long)]
     algo: Option<String>,
     /// Fixed depth.
-    #[arg(long, conflicts_with_all = ["movetime", "nodes"], value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
+    #[arg(long, short, conflicts_with_all = ["movetime", "nodes"], value_parser = clap::value_parser!(i32).range(1..=super::MAX_DEPTH), allow_negative_numbers = true)]
     depth: Option<i32>,
     /// Fixed time in milliseconds.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -113,7 +113,7 @@ pub fn run_search_command(a: SearchArgs) -> ExitCode {
 
 /// Runs `chuhe bench`: the last line is `<nodes> nodes <nps> nps`.
 pub fn run_bench_command(a: BenchArgs) -> ExitCode {
-    match build_options(a.algo.as_deref(), false, &a.set) {
+    match build_options(a.algo.as_deref(), false, &a.set, true) {
         Ok(mut options) => {
             if let Some(t) = a.threads {
                 options.threads = t as usize;
@@ -141,7 +141,12 @@ fn run_search(
     set: &[String],
     limits: &Limits,
 ) -> ExitCode {
-    let options = match build_options(algo, paper, set) {
+    let options = match build_options(
+        algo,
+        paper,
+        set,
+        limits.depth.is_some() && limits.movetime.is_none() && limits.nodes.is_none(),
+    ) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");

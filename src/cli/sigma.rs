@@ -51,7 +51,7 @@ pub fn run(args: SigmaArgs) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    let mut options = match build_options(Some("alphabeta"), args.paper, &args.set) {
+    let mut options = match build_options(Some("alphabeta"), args.paper, &args.set, true) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");

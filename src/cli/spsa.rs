@@ -21,11 +21,11 @@ pub struct SpsaArgs {
     /// `c_end`, `r_end`, `min`, `max` (repeatable; only when a run starts).
     #[arg(long = "override", value_name = "NAME:KEY=V,...")]
     overrides: Vec<String>,
-    /// The in-process player both sides start from: `iprobcut:nodes=20000`
+    /// The in-process player both sides start from: `alphabeta:nodes=20000`
     /// (fixed nodes a move) or `alphabeta:tc=10+0.1` (a clock), with any
     /// options; its values of the tuned parameters are the start. Default
-    /// `iprobcut:nodes=20000`, or on resuming the engine the state was
-    /// played with.
+    /// `alphabeta:nodes=20000` (the engine's default algorithm), or on
+    /// resuming the engine the state was played with.
     #[arg(long)]
     engine: Option<String>,
     /// Fixed nodes a move (replaces the engine's limit).
@@ -94,7 +94,7 @@ fn engine_spec(args: &SpsaArgs, resumed: Option<&SpsaState>) -> String {
         .engine
         .clone()
         .or_else(|| resumed.and_then(|s| s.engine.clone()))
-        .unwrap_or_else(|| "iprobcut:nodes=20000".to_string());
+        .unwrap_or_else(|| "alphabeta:nodes=20000".to_string());
     let limit = match (&args.nodes, &args.tc) {
         (Some(n), _) => Some(format!("nodes={n}")),
         (None, Some(tc)) => Some(format!("tc={tc}")),

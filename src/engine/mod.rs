@@ -11,6 +11,7 @@
 //! legal-move fallback plus the resign and draw policy).
 
 pub mod options;
+pub mod preset;
 pub mod table;
 
 use crate::board::{Colour, Move, PieceKind, Position, PositionError};

@@ -1,8 +1,10 @@
 //! Playing against the engine in a terminal (`chuhe play`): move notations
 //! ([`notation`]: ICCS, Chinese, WXF, both ways), the board as text
-//! ([`render`]) and the game loop ([`session`]).
+//! ([`render`]), why a typed move is refused ([`refusal`]) and the game
+//! loop ([`session`]).
 
 pub mod notation;
+pub mod refusal;
 pub mod render;
 pub mod session;
 

@@ -20,6 +20,7 @@
 //! WXF uses the letters K A E(B) H(N) R C P, `+` `-` `=` (or `.`) for the
 //! actions, and `+`/`-` before the letter for tandem pieces (`+C+1`).
 
+use super::refusal::why_illegal;
 use crate::board::{Colour, Move, PieceKind, Position, Square};
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -337,22 +338,8 @@ fn check_iccs(pos: &Position, text: &str, mv: Move) -> Result<Move, String> {
             mv.from(),
             p.colour()
         )),
-        Some(p) => {
-            if pos.is_legal(mv) {
-                Ok(mv)
-            } else if pos.is_pseudo_legal(mv) {
-                Err(format!(
-                    "{text}: illegal, it would leave the {side} king in check (or facing the other king)"
-                ))
-            } else {
-                Err(format!(
-                    "{text}: the {side} {} on {} cannot move to {}",
-                    p.kind().name(),
-                    mv.from(),
-                    mv.to()
-                ))
-            }
-        }
+        Some(_) if pos.is_legal(mv) => Ok(mv),
+        Some(_) => Err(format!("{text}: {}", why_illegal(pos, mv))),
     }
 }
 
@@ -466,19 +453,19 @@ fn resolve(pos: &Position, text: &str, n: Notated) -> Result<Move, String> {
     match legal.len() {
         1 => Ok(legal[0]),
         0 => {
-            let m = geometric[0];
-            if geometric.iter().any(|&m| pos.is_pseudo_legal(m)) {
-                Err(format!(
-                    "{text}: illegal, it would leave the {side} king in check (or facing the other king)"
-                ))
-            } else if geometric.len() == 1 {
-                Err(format!(
-                    "{text}: the {side} {name} on {} cannot move to {}",
-                    m.from(),
-                    m.to()
-                ))
-            } else {
-                Err(format!("{text}: no {side} {name} can move that way"))
+            // the reason of the one candidate, or of one that breaks only
+            // the check rules; else every candidate's
+            let pseudo = geometric.iter().find(|&&m| pos.is_pseudo_legal(m));
+            match (geometric.as_slice(), pseudo) {
+                ([m], _) | (_, Some(m)) => Err(format!("{text}: {}", why_illegal(pos, *m))),
+                _ => {
+                    let reasons: Vec<String> =
+                        geometric.iter().map(|&m| why_illegal(pos, m)).collect();
+                    Err(format!(
+                        "{text}: no {side} {name} can move that way ({})",
+                        reasons.join("; ")
+                    ))
+                }
             }
         }
         _ => {
@@ -673,7 +660,10 @@ mod tests {
         let e = parse_move(&p, "马二平三").unwrap_err();
         assert!(e.contains("sideways"), "{e}");
         let e = parse_move(&p, "e0e2").unwrap_err();
-        assert!(e.contains("cannot move"), "{e}");
+        assert!(e.contains("cannot go to e2"), "{e}");
+        // issue 75: the cannon's own file-mate on the target point is named
+        let e = parse_move(&p, "炮八平二").unwrap_err();
+        assert!(e.contains("your own cannon stands on h2"), "{e}");
     }
 
     #[test]

@@ -445,7 +445,8 @@ impl Controller {
     }
 
     /// A book move for the current position (never a banned one), after
-    /// printing the candidates as `info depth 0 score <weight> pv <move>`.
+    /// printing the candidates as `info string book <move> weight <w>`
+    /// (no `score`: a book weight is not an evaluation).
     fn book_move(&mut self) -> Option<Move> {
         let (found, warning) = self.engine.book_move();
         let mut out = self.out();

@@ -209,13 +209,13 @@ impl Printer {
         (self.show_wdl && self.dialect == Dialect::Uci).then(|| format!(" wdl {w} {d} {l}"))
     }
 
-    /// One opening-book candidate before a book `bestmove`.
+    /// One opening-book candidate before a book `bestmove`, as
+    /// `info string book <move> weight <w>`: the weight is no score, and a
+    /// GUI shows a `score` field as one (ElephantEye's `info depth 0 score
+    /// <weight> pv <move>` showed +4.60 on move 1); see docs/books.md.
     pub fn book_candidate(&mut self, mv: Move, weight: u32) {
-        let s = match self.dialect {
-            Dialect::Ucci => format!("info depth 0 score {weight} pv {mv}"),
-            Dialect::Uci => format!("info depth 0 score cp {weight} pv {}", self.mv(mv)),
-        };
-        self.line(&s);
+        let s = format!("book {} weight {weight}", self.mv(mv));
+        self.info_string(&s);
     }
 
     /// The static evaluation answer to `go depth 0`.
