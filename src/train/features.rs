@@ -18,11 +18,11 @@ use std::io;
 pub fn features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
     let us = pos.side_to_move();
     let list = |persp: Colour| -> Vec<u16> {
-        let king = pos.king_square(persp);
+        let mirror = arch::mirrored_in(persp, pos);
         Colour::ALL
             .iter()
             .flat_map(|&c| pos.pieces_of(c))
-            .map(|(sq, piece)| arch::feature_index(persp, king, piece, sq) as u16)
+            .map(|(sq, piece)| arch::feature_index(persp, mirror, piece, sq) as u16)
             .collect()
     };
     (list(us), list(us.opposite()))
