@@ -4,8 +4,8 @@
 //! scalar) and the from-scratch ones give the same score, and a position,
 //! its left-right mirror and its colour flip give the same score too.
 
-use chuhe::board::{Colour, PieceKind, Position};
-use chuhe::eval::nnue::arch;
+use chuhe::board::{Colour, Move, PieceKind, Position};
+use chuhe::eval::nnue::arch::{self, MirrorRule};
 use chuhe::eval::nnue::file::QuantizedNet;
 use chuhe::eval::nnue::state::NetState;
 use chuhe::eval::nnue::{Network, EMBEDDED_BYTES};
@@ -108,8 +108,12 @@ fn sorted_features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
 
 #[test]
 fn a_position_its_mirror_and_its_colour_flip_score_alike_on_every_path() {
-    let qnet = QuantizedNet::from_bytes(EMBEDDED_BYTES).expect("the embedded net reads");
-    let net = Network::new(&qnet, "embedded");
+    // the embedded net's weights under the exact rule (the embedded n4
+    // itself was trained under the own king's rule, and plays by it)
+    let mut qnet = QuantizedNet::from_bytes(EMBEDDED_BYTES).expect("the embedded net reads");
+    assert_eq!(qnet.rule, MirrorRule::OwnKing);
+    qnet.rule = MirrorRule::Exact;
+    let net = Network::new(&qnet, "embedded, exact rule");
     // one SIMD and one scalar state per game: the original, its mirror
     // and its colour flip, played move for move
     let mut states: Vec<(NetState, NetState)> = (0..3)
@@ -231,4 +235,33 @@ fn a_random_net_scores_mirrors_alike_where_both_kings_stand_on_the_middle_file()
         checked > 1000,
         "only {checked} positions with both kings on the middle file"
     );
+}
+
+/// The rule before issue 76 (n1–n4's files) leaves a position with the own
+/// king on the middle file and its mirror apart: with random weights
+/// such pairs score differently, which the exact rule never lets happen;
+/// a file's magic keeps its net on the rule it was trained under.
+#[test]
+fn the_own_king_rule_of_the_older_nets_is_kept_for_their_files() {
+    let mut rng = StdRng::seed_from_u64(7677);
+    let mut qnet = QuantizedNet::zeros();
+    qnet.ft_weights
+        .iter_mut()
+        .for_each(|w| *w = rng.gen_range(-60..60));
+    qnet.out_weights
+        .iter_mut()
+        .for_each(|w| *w = rng.gen_range(-100..100));
+    qnet.rule = MirrorRule::OwnKing;
+    let read = QuantizedNet::from_bytes(&qnet.to_bytes()).expect("reads back");
+    assert_eq!(read.rule, MirrorRule::OwnKing);
+    let net = Network::new(&read, "own king");
+    let mut pos = Position::startpos();
+    let mut apart = 0;
+    for mv in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        pos.make_move(Move::from_iccs(mv).expect("a move"));
+        let a = NetState::evaluate_from_scratch(&net, &pos);
+        assert_eq!(a, int_score_of(&qnet, &pos));
+        apart += usize::from(a != NetState::evaluate_from_scratch(&net, &pos.mirrored()));
+    }
+    assert!(apart > 0);
 }

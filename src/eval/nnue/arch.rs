@@ -8,12 +8,16 @@
 //! [`feature_index`]:
 //! - the board is turned so the perspective's own side sits on ranks 0–4
 //!   (Black's perspective flips ranks, `r → 9 − r`);
-//! - it is mirrored left–right (`f → 8 − f`) or not so that a position
-//!   and its left–right mirror give exactly the same features
-//!   ([`mirrored`]: by the own king's file, then the enemy king's, then
-//!   the first left/right square pair that differs, scanning from the own
-//!   back rank); xiangqi's rules are symmetric left–right, so the net then
-//!   scores a position and its mirror alike;
+//! - it is mirrored left–right (`f → 8 − f`) or not by the net's
+//!   [`MirrorRule`]: [`MirrorRule::Exact`] (nets written from issue 76
+//!   on) so that a position and its left–right mirror give exactly the
+//!   same features ([`mirrored`]: by the own king's file, then the enemy
+//!   king's, then the first left/right square pair that differs, scanning
+//!   from the own back rank; xiangqi's rules are symmetric left–right, so
+//!   the net then scores a position and its mirror alike), or
+//!   [`MirrorRule::OwnKing`] (the nets before, n1–n4): mirrored when the
+//!   own king stands right of the middle file, which leaves a position
+//!   with the own king on the middle file and its mirror apart;
 //! - the piece counts as "own" (0) or "enemy" (1) side by its colour
 //!   against the perspective's.
 //!
@@ -39,7 +43,7 @@
 //! ## The net file
 //! Little-endian, fixed length ([`FILE_BYTES`]):
 //! ```text
-//! magic        8 bytes  b"CHUHENN1"
+//! magic        8 bytes  b"CHUHENS1" (MirrorRule::Exact) or b"CHUHENN1" (MirrorRule::OwnKing)
 //! inputs       u32      INPUTS
 //! hidden       u32      HIDDEN
 //! ft_weights   i16 × INPUTS·HIDDEN   (feature-major: feature f's HIDDEN weights together)
@@ -66,8 +70,21 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// Network output unit in centipawns.
 pub const SCALE: i32 = 400;
-/// The net file's magic bytes.
-pub const MAGIC: [u8; 8] = *b"CHUHENN1";
+/// The net file's magic bytes: a net of [`MirrorRule::Exact`].
+pub const MAGIC: [u8; 8] = *b"CHUHENS1";
+/// The magic bytes of a net of [`MirrorRule::OwnKing`] (n1–n4).
+pub const MAGIC_OWN_KING: [u8; 8] = *b"CHUHENN1";
+
+/// How a net's perspectives choose their left–right orientation; the
+/// file's magic says which rule its weights were trained under.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MirrorRule {
+    /// Mirrored when the own king stands right of the middle file (the
+    /// nets before issue 76).
+    OwnKing,
+    /// [`mirrored`]: a position and its mirror share their features.
+    Exact,
+}
 /// Length of a net file in bytes.
 pub const FILE_BYTES: usize = 8 + 4 + 4 + 2 * INPUTS * HIDDEN + 2 * HIDDEN + 2 * 2 * HIDDEN + 4 + 8;
 
@@ -129,10 +146,36 @@ fn first_difference_mirrors(p: usize, pieces: &[u8; SQUARES]) -> bool {
     false
 }
 
+/// Whether the perspective of colour index `p` sees the board mirrored
+/// under `rule` ([`mirrored`] for [`MirrorRule::Exact`]; for
+/// [`MirrorRule::OwnKing`] its own king right of the middle file, a
+/// missing king not mirrored).
+#[inline]
+pub fn mirrored_by(
+    rule: MirrorRule,
+    p: usize,
+    pieces: &[u8; SQUARES],
+    piece_sq: &[u8; 32],
+) -> bool {
+    match rule {
+        MirrorRule::Exact => mirrored(p, pieces, piece_sq),
+        MirrorRule::OwnKing => {
+            let king = piece_sq[16 * p];
+            usize::from(king) < SQUARES && king % 9 > 4
+        }
+    }
+}
+
 /// [`mirrored`] for `perspective` in `pos`.
 #[inline]
 pub fn mirrored_in(perspective: Colour, pos: &Position) -> bool {
     mirrored(perspective.index(), &pos.pieces, &pos.piece_sq)
+}
+
+/// [`mirrored_by`] for `perspective` in `pos`.
+#[inline]
+pub fn mirrored_in_by(rule: MirrorRule, perspective: Colour, pos: &Position) -> bool {
+    mirrored_by(rule, perspective.index(), &pos.pieces, &pos.piece_sq)
 }
 
 /// The feature of `piece` on `sq` seen from `perspective`, which sees the

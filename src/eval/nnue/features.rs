@@ -4,7 +4,7 @@
 //! is two loads and an add (the tables are checked against the contract's
 //! function in the tests).
 
-use super::arch::{KINDS, SQUARES};
+use super::arch::{MirrorRule, KINDS, SQUARES};
 use crate::board::{Position, Square, SLOT_KIND};
 
 /// Per perspective (colour index) and piece id (0..32: slot, +16 for
@@ -63,12 +63,12 @@ pub fn feature(p: usize, mirror: bool, id: usize, sq: u8) -> u16 {
 }
 
 /// Whether each perspective (Red's, Black's) of `pos` sees the board
-/// mirrored ([`super::arch::mirrored`]).
+/// mirrored under `rule` ([`super::arch::mirrored_by`]).
 #[inline(always)]
-pub fn mirrors_of(pos: &Position) -> [bool; 2] {
+pub fn mirrors_of(rule: MirrorRule, pos: &Position) -> [bool; 2] {
     [
-        super::arch::mirrored(0, &pos.pieces, &pos.piece_sq),
-        super::arch::mirrored(1, &pos.pieces, &pos.piece_sq),
+        super::arch::mirrored_by(rule, 0, &pos.pieces, &pos.piece_sq),
+        super::arch::mirrored_by(rule, 1, &pos.pieces, &pos.piece_sq),
     ]
 }
 

@@ -204,7 +204,7 @@ impl NetState {
         }
         self.stats.evals += 1;
         let cur = &pos.piece_sq;
-        let mirror = mirrors_of(pos);
+        let mirror = mirrors_of(net.rule(), pos);
         let ply = pos.ply_count();
         let target = ply % SLOTS;
         // the nearest cached placement among this ply's, the parent's and
@@ -374,7 +374,7 @@ impl NetState {
     /// tests compare the incremental ones with.
     pub fn accumulators_from_scratch(net: &Network, pos: &Position) -> [[i16; HIDDEN]; 2] {
         let cur = &pos.piece_sq;
-        let mirror = mirrors_of(pos);
+        let mirror = mirrors_of(net.rule(), pos);
         std::array::from_fn(|p| {
             let adds: Vec<u16> = cur
                 .iter()
