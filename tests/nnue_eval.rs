@@ -198,3 +198,35 @@ fn cli_eval_takes_a_net_file_and_refuses_bad_ones() {
     assert!(ok && err.contains("paper"), "{err}");
     assert!(text.contains("\nthreat "), "{text}");
 }
+
+/// How often a perspective is rebuilt on `chuhe bench` (depth 8, the net,
+/// one thread): every refresh, those forced by an orientation change
+/// (`flips`), and of those the ones where the own king crossed the middle
+/// file (the only flips of the rule before the exact mirror symmetry), and
+/// the refreshes brought from the refresh cache.
+/// A measurement, run by hand (docs/evaluation.md):
+/// `cargo test --release --test nnue_eval -- --ignored --nocapture bench_rebuilds`.
+#[test]
+#[ignore]
+fn bench_rebuilds() {
+    let before = nnue::thread_stats();
+    let r = chuhe::search::run_bench(&SearchOptions::default(), 8);
+    let s = nnue::thread_stats();
+    let (evals, repeats) = (s.evals - before.evals, s.repeats - before.repeats);
+    let (refreshes, flips, king_flips, cached) = (
+        s.refreshes - before.refreshes,
+        s.flips - before.flips,
+        s.king_flips - before.king_flips,
+        s.cached - before.cached,
+    );
+    let columns = s.columns - before.columns;
+    eprintln!(
+        "bench: {} nodes; net evaluations {evals} ({repeats} repeats), perspectives refreshed \
+         {refreshes} ({flips} by an orientation change, {king_flips} of them a king crossing \
+         the middle file; {cached} brought from the refresh cache), columns {columns} \
+         ({:.2} an evaluation)",
+        r.nodes,
+        columns as f64 / (evals - repeats).max(1) as f64
+    );
+    assert!(evals > 0 && flips >= king_flips && refreshes >= flips);
+}

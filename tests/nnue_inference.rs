@@ -1,9 +1,11 @@
 //! The engine's net inference against the trainer's reference integer
 //! forward (straight from `eval::nnue::arch`'s formula), over random
 //! games: the incremental accumulators (SIMD where the CPU has AVX2, and
-//! scalar) and the from-scratch ones give the same score.
+//! scalar) and the from-scratch ones give the same score, and a position,
+//! its left-right mirror and its colour flip give the same score too.
 
-use chuhe::board::Position;
+use chuhe::board::{Colour, Move, PieceKind, Position};
+use chuhe::eval::nnue::arch::{self, MirrorRule};
 use chuhe::eval::nnue::file::QuantizedNet;
 use chuhe::eval::nnue::state::NetState;
 use chuhe::eval::nnue::{Network, EMBEDDED_BYTES};
@@ -62,4 +64,204 @@ fn incremental_simd_scalar_and_reference_scores_agree_over_random_games() {
     }
     assert!(checked > 500, "only {checked} positions checked");
     assert!(nonzero > checked / 2, "the net scores almost everything 0");
+}
+
+/// The score of `pos` on every path: SIMD and scalar incremental states
+/// (each following its own game), from scratch, and the trainer's
+/// reference; all must agree.
+fn score_on_every_path(
+    qnet: &QuantizedNet,
+    net: &Network,
+    simd: &mut NetState,
+    scalar: &mut NetState,
+    pos: &Position,
+) -> i32 {
+    let a = simd.evaluate(net, pos);
+    assert_eq!(
+        a,
+        scalar.evaluate(net, pos),
+        "SIMD/scalar at {}",
+        pos.to_fen()
+    );
+    assert_eq!(
+        a,
+        NetState::evaluate_from_scratch(net, pos),
+        "incremental/from scratch at {}",
+        pos.to_fen()
+    );
+    assert_eq!(
+        a,
+        int_score_of(qnet, pos),
+        "engine/trainer at {}",
+        pos.to_fen()
+    );
+    a
+}
+
+/// The features of both perspectives of `pos`, each list sorted.
+fn sorted_features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
+    let (mut us, mut them) = chuhe::train::features::features(pos);
+    us.sort_unstable();
+    them.sort_unstable();
+    (us, them)
+}
+
+#[test]
+fn a_position_its_mirror_and_its_colour_flip_score_alike_on_every_path() {
+    // the embedded net's weights under the exact rule (the embedded n4
+    // itself was trained under the own king's rule, and plays by it)
+    let mut qnet = QuantizedNet::from_bytes(EMBEDDED_BYTES).expect("the embedded net reads");
+    assert_eq!(qnet.rule, MirrorRule::OwnKing);
+    qnet.rule = MirrorRule::Exact;
+    let net = Network::new(&qnet, "embedded, exact rule");
+    // one SIMD and one scalar state per game: the original, its mirror
+    // and its colour flip, played move for move
+    let mut states: Vec<(NetState, NetState)> = (0..3)
+        .map(|_| (NetState::new(true), NetState::new(false)))
+        .collect();
+    let mut rng = StdRng::seed_from_u64(76);
+    let (mut checked, mut by_difference, mut by_difference_mirrored) = (0, 0, 0);
+    for _game in 0..24 {
+        let start = Position::startpos();
+        let mut games = [start.clone(), start.mirrored(), start.colour_flipped()];
+        for _ply in 0..140 {
+            let scores: Vec<i32> = games
+                .iter()
+                .zip(states.iter_mut())
+                .map(|(pos, (simd, scalar))| score_on_every_path(&qnet, &net, simd, scalar, pos))
+                .collect();
+            let pos = &games[0];
+            assert_eq!(scores[0], scores[1], "mirror of {}", pos.to_fen());
+            assert_eq!(scores[0], scores[2], "colour flip of {}", pos.to_fen());
+            // the features themselves, not only the scores, are shared
+            assert_eq!(sorted_features(pos), sorted_features(&games[1]));
+            let flipped = sorted_features(&games[2]);
+            assert_eq!(sorted_features(pos), flipped);
+            checked += 1;
+            // how often the rule's last step (both kings on the middle
+            // file, the first differing pair) decides, and both ways
+            let middle = |c| pos.king_square(c).file() == 4;
+            if middle(Colour::Red) && middle(Colour::Black) && !pos.same_position(&pos.mirrored()) {
+                by_difference += 1;
+                by_difference_mirrored += usize::from(arch::mirrored_in(Colour::Red, pos));
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if pos.ply_count() > 2 && rng.gen_range(0..5) == 0 {
+                games.iter_mut().for_each(|g| g.unmake_move());
+                continue;
+            }
+            let mv = moves
+                .iter()
+                .nth(rng.gen_range(0..moves.len()))
+                .copied()
+                .expect("a move");
+            games[0].make_move(mv);
+            games[1].make_move(mv.mirror_file());
+            games[2].make_move(mv.flip_rank());
+        }
+    }
+    assert!(checked > 1000, "only {checked} positions checked");
+    // the refresh cache (an orientation change brought from the last
+    // accumulator of that orientation) was taken on every path
+    for (simd, scalar) in &states {
+        assert!(simd.stats.cached > 0 && scalar.stats.cached > 0);
+    }
+    assert!(
+        by_difference > 100 && by_difference_mirrored > 20 && by_difference_mirrored < by_difference,
+        "the first-difference step decided {by_difference} times ({by_difference_mirrored} mirrored)"
+    );
+}
+
+/// Equal features give equal scores whatever the weights; a trained net
+/// might also score some mirrors alike by near-symmetric weights, so this
+/// checks the rule with random weights (no two columns alike), over
+/// random games in which the kings stay on the middle file, where the
+/// rule's last step decides.
+#[test]
+fn a_random_net_scores_mirrors_alike_where_both_kings_stand_on_the_middle_file() {
+    let mut rng = StdRng::seed_from_u64(7676);
+    let mut qnet = QuantizedNet::zeros();
+    qnet.ft_weights
+        .iter_mut()
+        .for_each(|w| *w = rng.gen_range(-60..60));
+    qnet.ft_bias
+        .iter_mut()
+        .for_each(|w| *w = rng.gen_range(-60..200));
+    qnet.out_weights
+        .iter_mut()
+        .for_each(|w| *w = rng.gen_range(-100..100));
+    let net = Network::new(&qnet, "random");
+    let (mut simd, mut scalar) = (NetState::new(true), NetState::new(false));
+    let (mut msimd, mut mscalar) = (NetState::new(true), NetState::new(false));
+    let mut checked = 0;
+    for _game in 0..40 {
+        let mut pos = Position::startpos();
+        let mut mir = pos.mirrored();
+        for _ply in 0..80 {
+            let a = score_on_every_path(&qnet, &net, &mut simd, &mut scalar, &pos);
+            let b = score_on_every_path(&qnet, &net, &mut msimd, &mut mscalar, &mir);
+            assert_eq!(a, b, "mirror of {}", pos.to_fen());
+            checked += usize::from(
+                pos.king_square(Colour::Red).file() == 4
+                    && pos.king_square(Colour::Black).file() == 4,
+            );
+            // keep the kings home: no king moves, so most positions
+            // reach the rule's last step
+            let moves: Vec<_> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(
+                    |m| !matches!(pos.piece_at(m.from()), Some(p) if p.kind() == PieceKind::King),
+                )
+                .collect();
+            if moves.is_empty() {
+                break;
+            }
+            if pos.ply_count() > 2 && rng.gen_range(0..5) == 0 {
+                pos.unmake_move();
+                mir.unmake_move();
+                continue;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            pos.make_move(mv);
+            mir.make_move(mv.mirror_file());
+        }
+    }
+    assert!(
+        checked > 1000,
+        "only {checked} positions with both kings on the middle file"
+    );
+}
+
+/// The rule before issue 76 (n1–n4's files) leaves a position with the own
+/// king on the middle file and its mirror apart: with random weights
+/// such pairs score differently, which the exact rule never lets happen;
+/// a file's magic keeps its net on the rule it was trained under.
+#[test]
+fn the_own_king_rule_of_the_older_nets_is_kept_for_their_files() {
+    let mut rng = StdRng::seed_from_u64(7677);
+    let mut qnet = QuantizedNet::zeros();
+    qnet.ft_weights
+        .iter_mut()
+        .for_each(|w| *w = rng.gen_range(-60..60));
+    qnet.out_weights
+        .iter_mut()
+        .for_each(|w| *w = rng.gen_range(-100..100));
+    qnet.rule = MirrorRule::OwnKing;
+    let read = QuantizedNet::from_bytes(&qnet.to_bytes()).expect("reads back");
+    assert_eq!(read.rule, MirrorRule::OwnKing);
+    let net = Network::new(&read, "own king");
+    let mut pos = Position::startpos();
+    let mut apart = 0;
+    for mv in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        pos.make_move(Move::from_iccs(mv).expect("a move"));
+        let a = NetState::evaluate_from_scratch(&net, &pos);
+        assert_eq!(a, int_score_of(&qnet, &pos));
+        apart += usize::from(a != NetState::evaluate_from_scratch(&net, &pos.mirrored()));
+    }
+    assert!(apart > 0);
 }

@@ -10,19 +10,26 @@
 use super::rng::mix;
 use super::source::{Labelled, PositionSource};
 use crate::board::{Colour, Position};
-use crate::eval::nnue::arch;
+use crate::eval::nnue::arch::{self, MirrorRule};
 use std::io;
 
-/// The feature lists of `pos`: the side to move's ("us") then the other
-/// side's ("them"), one feature per piece in each.
+/// The feature lists of `pos` as the trainer encodes it (the rule of
+/// [`arch::mirrored`]): the side to move's ("us") then the other side's
+/// ("them"), one feature per piece in each.
 pub fn features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
+    features_by(MirrorRule::Exact, pos)
+}
+
+/// [`features`] under `rule` (the reference forward of a net file of
+/// either rule).
+pub fn features_by(rule: MirrorRule, pos: &Position) -> (Vec<u16>, Vec<u16>) {
     let us = pos.side_to_move();
     let list = |persp: Colour| -> Vec<u16> {
-        let king = pos.king_square(persp);
+        let mirror = arch::mirrored_in_by(rule, persp, pos);
         Colour::ALL
             .iter()
             .flat_map(|&c| pos.pieces_of(c))
-            .map(|(sq, piece)| arch::feature_index(persp, king, piece, sq) as u16)
+            .map(|(sq, piece)| arch::feature_index(persp, mirror, piece, sq) as u16)
             .collect()
     };
     (list(us), list(us.opposite()))

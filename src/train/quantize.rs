@@ -6,7 +6,7 @@
 use super::features::TrainSet;
 use super::model::{BO_OFF, B_OFF, WO_OFF, W_OFF};
 use crate::board::Position;
-use crate::eval::nnue::arch::{HIDDEN, INPUTS, QA, QB, SCALE};
+use crate::eval::nnue::arch::{MirrorRule, HIDDEN, INPUTS, QA, QB, SCALE};
 use crate::eval::nnue::file::QuantizedNet;
 
 fn round_i16(x: f32, scale: i32) -> i16 {
@@ -35,6 +35,8 @@ pub fn quantize(params: &[f32]) -> QuantizedNet {
         out_bias: (params[BO_OFF] as f64 * (QA * QB) as f64)
             .round()
             .clamp(i32::MIN as f64, i32::MAX as f64) as i32,
+        // the trainer encodes positions by the exact rule
+        rule: MirrorRule::Exact,
     }
 }
 
@@ -87,7 +89,7 @@ pub fn int_score(net: &QuantizedNet, us: &[u16], them: &[u16]) -> i32 {
 
 /// The integer score of a position (centipawns, side to move's view).
 pub fn int_score_of(net: &QuantizedNet, pos: &Position) -> i32 {
-    let (us, them) = super::features::features(pos);
+    let (us, them) = super::features::features_by(net.rule, pos);
     int_score(net, &us, &them)
 }
 

@@ -4,8 +4,8 @@
 //! is two loads and an add (the tables are checked against the contract's
 //! function in the tests).
 
-use super::arch::{KINDS, SQUARES};
-use crate::board::{Square, NO_SQUARE, SLOT_KIND};
+use super::arch::{MirrorRule, KINDS, SQUARES};
+use crate::board::{Position, Square, SLOT_KIND};
 
 /// Per perspective (colour index) and piece id (0..32: slot, +16 for
 /// Black), `(own/enemy · KINDS + kind) · SQUARES`.
@@ -62,12 +62,14 @@ pub fn feature(p: usize, mirror: bool, id: usize, sq: u8) -> u16 {
     BASE[p][id] + u16::from(REL[p][mirror as usize][sq as usize])
 }
 
-/// Whether the perspective whose king stands on square index `king` sees
-/// the board mirrored ([`super::arch::mirrored`]); a missing king (only in
-/// positions no game reaches) counts as not mirrored.
+/// Whether each perspective (Red's, Black's) of `pos` sees the board
+/// mirrored under `rule` ([`super::arch::mirrored_by`]).
 #[inline(always)]
-pub fn mirror_of(king: u8) -> bool {
-    king != NO_SQUARE && super::arch::mirrored(Square::new(king % 9, king / 9))
+pub fn mirrors_of(rule: MirrorRule, pos: &Position) -> [bool; 2] {
+    [
+        super::arch::mirrored_by(rule, 0, &pos.pieces, &pos.piece_sq),
+        super::arch::mirrored_by(rule, 1, &pos.pieces, &pos.piece_sq),
+    ]
 }
 
 #[cfg(test)]
@@ -78,10 +80,7 @@ mod tests {
     #[test]
     fn the_tables_agree_with_the_contract() {
         for p in 0..2 {
-            for king_file in [3u8, 5] {
-                let king = Square::new(king_file, if p == 0 { 0 } else { 9 });
-                let mirror = mirror_of(king.index() as u8);
-                assert_eq!(mirror, king_file > 4);
+            for mirror in [false, true] {
                 for id in 0..32 {
                     let piece = Piece::new(Colour::from_index(id / 16), SLOT_KIND[id % 16]);
                     for sq in Square::all() {
@@ -89,16 +88,15 @@ mod tests {
                             usize::from(feature(p, mirror, id, sq.index() as u8)),
                             super::super::arch::feature_index(
                                 Colour::from_index(p),
-                                king,
+                                mirror,
                                 piece,
                                 sq
                             ),
-                            "perspective {p}, king file {king_file}, id {id}, {sq}"
+                            "perspective {p}, mirror {mirror}, id {id}, {sq}"
                         );
                     }
                 }
             }
         }
-        assert!(!mirror_of(NO_SQUARE));
     }
 }

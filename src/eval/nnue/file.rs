@@ -6,7 +6,7 @@
 //! length, magic, shape or checksum with a [`NetFileError`] that says
 //! which.
 
-use super::arch::{fnv1a64, FILE_BYTES, HIDDEN, INPUTS, MAGIC};
+use super::arch::{fnv1a64, MirrorRule, FILE_BYTES, HIDDEN, INPUTS, MAGIC, MAGIC_OWN_KING};
 use thiserror::Error;
 
 /// The integer weights of a net, exactly as the file holds them.
@@ -20,6 +20,9 @@ pub struct QuantizedNet {
     pub out_weights: Vec<i16>,
     /// Output bias, in units of `QA * QB`.
     pub out_bias: i32,
+    /// The orientation rule the weights were trained under (the file's
+    /// magic).
+    pub rule: MirrorRule,
 }
 
 /// Why a net file was refused.
@@ -54,6 +57,7 @@ impl QuantizedNet {
             ft_bias: vec![0; HIDDEN],
             out_weights: vec![0; 2 * HIDDEN],
             out_bias: 0,
+            rule: MirrorRule::Exact,
         }
     }
 
@@ -66,7 +70,10 @@ impl QuantizedNet {
         assert_eq!(self.ft_bias.len(), HIDDEN);
         assert_eq!(self.out_weights.len(), 2 * HIDDEN);
         let mut out = Vec::with_capacity(FILE_BYTES);
-        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(match self.rule {
+            MirrorRule::Exact => &MAGIC,
+            MirrorRule::OwnKing => &MAGIC_OWN_KING,
+        });
         out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
         for v in self
@@ -86,12 +93,14 @@ impl QuantizedNet {
 
     /// Reads a net file, checking length, magic, shape and checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<QuantizedNet, NetFileError> {
-        if bytes.len() < 16 || bytes[..8] != MAGIC {
-            return Err(if bytes.len() >= 8 && bytes[..8] != MAGIC {
-                NetFileError::Magic
-            } else {
-                NetFileError::Length(bytes.len())
-            });
+        let rule = match bytes.get(..8) {
+            Some(m) if m == MAGIC => MirrorRule::Exact,
+            Some(m) if m == MAGIC_OWN_KING => MirrorRule::OwnKing,
+            Some(_) => return Err(NetFileError::Magic),
+            None => return Err(NetFileError::Length(bytes.len())),
+        };
+        if bytes.len() < 16 {
+            return Err(NetFileError::Length(bytes.len()));
         }
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
         let (inputs, hidden) = (u32_at(8), u32_at(12));
@@ -124,6 +133,7 @@ impl QuantizedNet {
             ft_bias,
             out_weights,
             out_bias,
+            rule,
         })
     }
 }
@@ -144,10 +154,15 @@ mod tests {
     }
 
     #[test]
-    fn a_written_net_reads_back_equal() {
-        let net = sample_net();
+    fn a_written_net_reads_back_equal_with_its_rule() {
+        let mut net = sample_net();
         let bytes = net.to_bytes();
         assert_eq!(bytes.len(), FILE_BYTES);
+        assert_eq!(&bytes[..8], b"CHUHENS1");
+        assert_eq!(QuantizedNet::from_bytes(&bytes), Ok(net.clone()));
+        net.rule = MirrorRule::OwnKing;
+        let bytes = net.to_bytes();
+        assert_eq!(&bytes[..8], b"CHUHENN1");
         assert_eq!(QuantizedNet::from_bytes(&bytes), Ok(net));
     }
 

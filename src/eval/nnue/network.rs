@@ -2,7 +2,7 @@
 //! [`QuantizedNet`] laid out for the kernels ([`super::simd`]), one
 //! 64-byte-aligned column of [`HIDDEN`] weights per input feature.
 
-use super::arch::{HIDDEN, INPUTS, QA, QB, SCALE};
+use super::arch::{MirrorRule, HIDDEN, INPUTS, QA, QB, SCALE};
 use super::file::{NetFileError, QuantizedNet};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -49,6 +49,8 @@ pub struct Network {
     pub(super) out_bias: i32,
     /// Every output weight is within ±[`NARROW_OUTPUT_MAX`].
     pub(super) narrow: bool,
+    /// How the perspectives choose their orientation (the file's).
+    pub(super) rule: MirrorRule,
     id: u64,
     /// Where the net came from (for messages).
     source: String,
@@ -77,6 +79,7 @@ impl Network {
             out,
             out_bias: net.out_bias,
             narrow,
+            rule: net.rule,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             source: source.to_string(),
         }
@@ -85,6 +88,11 @@ impl Network {
     /// The network of a net file's bytes, or why they were refused.
     pub fn from_bytes(bytes: &[u8], source: &str) -> Result<Network, NetFileError> {
         Ok(Network::new(&QuantizedNet::from_bytes(bytes)?, source))
+    }
+
+    /// The orientation rule the network was trained under.
+    pub fn rule(&self) -> MirrorRule {
+        self.rule
     }
 
     /// This network's own number (never shared with another network).

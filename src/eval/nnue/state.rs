@@ -7,9 +7,12 @@
 //! position it picks the cached slot whose placement differs least, brings
 //! its accumulators to the position by adding and subtracting only the
 //! columns of the pieces that differ (a quiet move: 2 per perspective, a
-//! capture: 3), and runs the output layer. A perspective whose king
-//! crossed the mirror line ([`super::arch::mirrored`]) is rebuilt from
-//! scratch.
+//! capture: 3), and runs the output layer. A perspective whose
+//! orientation changed ([`super::arch::mirrored`]: its king crossed the
+//! middle file, or with both kings on it the first left/right difference
+//! changed sides) is refreshed: brought from the last accumulator it had
+//! in its new orientation (a small cache per perspective and orientation)
+//! when that differs by few pieces, else rebuilt from all the pieces.
 //!
 //! The slots form a ring indexed by the position's move-history length
 //! (its ply count), so the slot of the node's parent (one ply less) and
@@ -26,7 +29,7 @@
 //! for a cheap score, then the full one) costs only the comparison.
 
 use super::arch::HIDDEN;
-use super::features::{feature, mirror_of};
+use super::features::{feature, mirrors_of};
 use super::network::{Column, Network};
 use super::simd;
 use crate::board::{Position, NO_SQUARE};
@@ -65,6 +68,27 @@ impl Slot {
     };
 }
 
+/// A perspective's accumulator kept for refreshes: when a perspective's
+/// orientation changes, its accumulator is brought from the last one of
+/// the new orientation by the pieces that differ, which within a search
+/// are few (the orientation often flips back and forth between nearby
+/// positions when both kings stand on the middle file), instead of being
+/// rebuilt from all the pieces.
+#[derive(Clone)]
+struct Refresh {
+    acc: Column,
+    piece_sq: [u8; 32],
+    valid: bool,
+}
+
+impl Refresh {
+    const EMPTY: Refresh = Refresh {
+        acc: Column::ZERO,
+        piece_sq: [NO_SQUARE; 32],
+        valid: false,
+    };
+}
+
 /// What a [`NetState`] has done, for measuring the cache.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct NetStats {
@@ -74,6 +98,17 @@ pub struct NetStats {
     pub repeats: u64,
     /// Perspectives rebuilt from scratch.
     pub refreshes: u64,
+    /// Of the refreshes, those of a perspective brought from a cached
+    /// position whose orientation differed ([`super::arch::mirrored`]).
+    pub flips: u64,
+    /// Of the flips, those where the perspective's own king crossed the
+    /// middle file (the only flips of the rule before the exact mirror
+    /// symmetry, which went by the own king's file alone).
+    pub king_flips: u64,
+    /// Of the refreshes, those brought from the perspective's refresh
+    /// cache (the last position refreshed into the same orientation)
+    /// rather than built from the biases.
+    pub cached: u64,
     /// Feature columns added or subtracted (refreshes included).
     pub columns: u64,
 }
@@ -85,6 +120,9 @@ pub struct NetState {
     /// Use the AVX2 kernels.
     simd: bool,
     slots: Box<[Slot]>,
+    /// Per perspective and orientation (not mirrored, mirrored): the last
+    /// accumulator refreshed into that orientation.
+    refresh: Box<[[Refresh; 2]; 2]>,
     /// Counters.
     pub stats: NetStats,
 }
@@ -140,6 +178,10 @@ impl NetState {
             net_id: 0,
             simd: simd && simd::avx2_available(),
             slots: vec![Slot::EMPTY; SLOTS].into_boxed_slice(),
+            refresh: Box::new([
+                [Refresh::EMPTY, Refresh::EMPTY],
+                [Refresh::EMPTY, Refresh::EMPTY],
+            ]),
             stats: NetStats::default(),
         }
     }
@@ -154,11 +196,15 @@ impl NetState {
     pub fn evaluate(&mut self, net: &Network, pos: &Position) -> i32 {
         if self.net_id != net.id() {
             self.slots.iter_mut().for_each(|s| s.valid = false);
+            self.refresh
+                .iter_mut()
+                .flatten()
+                .for_each(|r| r.valid = false);
             self.net_id = net.id();
         }
         self.stats.evals += 1;
         let cur = &pos.piece_sq;
-        let mirror = [mirror_of(cur[0]), mirror_of(cur[16])];
+        let mirror = mirrors_of(net.rule(), pos);
         let ply = pos.ply_count();
         let target = ply % SLOTS;
         // the nearest cached placement among this ply's, the parent's and
@@ -216,6 +262,7 @@ impl NetState {
         let cur = &pos.piece_sq;
         let simd = self.simd;
         let stats = &mut self.stats;
+        let refresh = &mut self.refresh;
         let (dst, src) = match from {
             Some(f) if f != target => {
                 let (d, s) = pair(&mut self.slots, target, f);
@@ -239,21 +286,57 @@ impl NetState {
             let mut subs = [0u16; 32];
             let (mut na, mut ns) = (0, 0);
             if !old_valid || old_mirror[p] != m {
-                for (id, &sq) in cur.iter().enumerate() {
-                    if sq != NO_SQUARE {
-                        adds[na] = feature(p, m, id, sq);
-                        na += 1;
+                if old_valid {
+                    stats.flips += 1;
+                    let right = |sq: u8| sq != NO_SQUARE && sq % 9 > 4;
+                    let king = 16 * p;
+                    stats.king_flips += u64::from(right(old_sq[king]) != right(cur[king]));
+                }
+                let entry = &mut refresh[p][usize::from(m)];
+                let near = changed(&entry.piece_sq, cur);
+                if entry.valid && near.count_ones() * 2 < REFRESH_COST {
+                    let mut bits = near;
+                    while bits != 0 {
+                        let id = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        if entry.piece_sq[id] != NO_SQUARE {
+                            subs[ns] = feature(p, m, id, entry.piece_sq[id]);
+                            ns += 1;
+                        }
+                        if cur[id] != NO_SQUARE {
+                            adds[na] = feature(p, m, id, cur[id]);
+                            na += 1;
+                        }
                     }
+                    stats.cached += 1;
+                    simd::update(
+                        simd,
+                        &mut dst.acc[p],
+                        Some(&entry.acc),
+                        &net.ft,
+                        &adds[..na],
+                        &subs[..ns],
+                    );
+                } else {
+                    for (id, &sq) in cur.iter().enumerate() {
+                        if sq != NO_SQUARE {
+                            adds[na] = feature(p, m, id, sq);
+                            na += 1;
+                        }
+                    }
+                    simd::update(
+                        simd,
+                        &mut dst.acc[p],
+                        Some(&net.bias),
+                        &net.ft,
+                        &adds[..na],
+                        &[],
+                    );
                 }
                 stats.refreshes += 1;
-                simd::update(
-                    simd,
-                    &mut dst.acc[p],
-                    Some(&net.bias),
-                    &net.ft,
-                    &adds[..na],
-                    &[],
-                );
+                entry.acc = dst.acc[p];
+                entry.piece_sq = *cur;
+                entry.valid = true;
             } else {
                 let mut bits = diff;
                 while bits != 0 {
@@ -291,7 +374,7 @@ impl NetState {
     /// tests compare the incremental ones with.
     pub fn accumulators_from_scratch(net: &Network, pos: &Position) -> [[i16; HIDDEN]; 2] {
         let cur = &pos.piece_sq;
-        let mirror = [mirror_of(cur[0]), mirror_of(cur[16])];
+        let mirror = mirrors_of(net.rule(), pos);
         std::array::from_fn(|p| {
             let adds: Vec<u16> = cur
                 .iter()
