@@ -3,6 +3,7 @@
 //! 64-byte-aligned column of [`HIDDEN`] weights per input feature.
 
 use super::arch::{MirrorRule, HIDDEN, INPUTS, QA, QB, SCALE};
+use super::buckets::Buckets;
 use super::file::{NetFileError, QuantizedNet};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -25,6 +26,15 @@ impl Column {
     }
 }
 
+/// One bucket's output layer: the weights of the side to move's units
+/// ([0]) and the other's ([1]), and the bias in units of `QA · QB`.
+pub struct OutLayer {
+    /// Output weights by perspective (side to move first).
+    pub w: [Column; 2],
+    /// Output bias.
+    pub bias: i32,
+}
+
 /// The largest output weight (in absolute value) for which
 /// `v · w` with `v ≤ QA` fits an `i16`, so the AVX2 output layer may
 /// multiply in 16 bits (see [`Network::narrow_output`]).
@@ -43,10 +53,10 @@ pub struct Network {
     pub(super) ft: Box<[Column]>,
     /// Feature-transformer biases.
     pub(super) bias: Column,
-    /// Output weights of the side to move's units ([0]) and the other's ([1]).
-    pub(super) out: [Column; 2],
-    /// Output bias, in units of `QA · QB`.
-    pub(super) out_bias: i32,
+    /// The output layers, one per bucket.
+    pub(super) out: Box<[OutLayer]>,
+    /// How a position picks its output layer.
+    pub(super) buckets: Buckets,
     /// Every output weight is within ±[`NARROW_OUTPUT_MAX`].
     pub(super) narrow: bool,
     /// How the perspectives choose their orientation (the file's).
@@ -65,10 +75,18 @@ impl Network {
             .map(Column::from_slice)
             .collect::<Box<[Column]>>();
         debug_assert_eq!(ft.len(), INPUTS);
-        let out = [
-            Column::from_slice(&net.out_weights[..HIDDEN]),
-            Column::from_slice(&net.out_weights[HIDDEN..]),
-        ];
+        let out = (0..net.buckets.count())
+            .map(|k| {
+                let w = net.bucket_weights(k);
+                OutLayer {
+                    w: [
+                        Column::from_slice(&w[..HIDDEN]),
+                        Column::from_slice(&w[HIDDEN..]),
+                    ],
+                    bias: net.out_bias[k],
+                }
+            })
+            .collect();
         let narrow = net
             .out_weights
             .iter()
@@ -77,7 +95,7 @@ impl Network {
             ft,
             bias: Column::from_slice(&net.ft_bias),
             out,
-            out_bias: net.out_bias,
+            buckets: net.buckets,
             narrow,
             rule: net.rule,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -93,6 +111,11 @@ impl Network {
     /// The orientation rule the network was trained under.
     pub fn rule(&self) -> MirrorRule {
         self.rule
+    }
+
+    /// How the network picks its output layer.
+    pub fn buckets(&self) -> Buckets {
+        self.buckets
     }
 
     /// This network's own number (never shared with another network).
@@ -112,13 +135,13 @@ impl Network {
         self.narrow
     }
 
-    /// The score from the output layer's sum (see [`super::arch`]):
+    /// The score from bucket `bucket`'s output sum (see [`super::arch`]):
     /// `(sum / QA + b_o) · SCALE / (QA · QB)`, integer division toward zero,
     /// `i32` with wrapping (a sum that wraps is far beyond any real
     /// output) except the final product in `i64`.
     #[inline(always)]
-    pub fn score_of_sum(&self, sum: i32) -> i32 {
-        let pre = (sum / QA).wrapping_add(self.out_bias);
+    pub fn score_of_sum(&self, bucket: usize, sum: i32) -> i32 {
+        let pre = (sum / QA).wrapping_add(self.out[bucket].bias);
         (i64::from(pre) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }

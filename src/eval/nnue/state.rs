@@ -29,6 +29,7 @@
 //! for a cheap score, then the full one) costs only the comparison.
 
 use super::arch::HIDDEN;
+use super::buckets::{self, Buckets};
 use super::features::{feature, mirrors_of};
 use super::network::{Column, Network};
 use super::simd;
@@ -37,6 +38,9 @@ use crate::board::{Position, NO_SQUARE};
 /// Slots in the ring (a power of two, well above the plies between a node
 /// and its parent's evaluation).
 const SLOTS: usize = 64;
+/// A placement with no piece on the board (what [`changed`] compares
+/// with to find the pieces present).
+const ABSENT: [u8; 32] = [NO_SQUARE; 32];
 /// Marks an output not computed yet.
 const NO_SCORE: i32 = i32::MIN;
 /// Columns of a perspective rebuilt from scratch: as many as the pieces,
@@ -242,9 +246,15 @@ impl NetState {
         } else {
             self.bring(net, pos, target, best, mirror);
         }
+        // the bucket goes by the pieces present; a net of one bucket (every
+        // net up to n4) pays only this predictable branch
+        let bucket = match net.buckets() {
+            Buckets::None => 0,
+            b => b.bucket(buckets::relative(changed(cur, &ABSENT), side)),
+        };
         let slot = &mut self.slots[target];
-        let sum = simd::output_sum(self.simd, &slot.acc[side], &slot.acc[1 - side], net);
-        let score = net.score_of_sum(sum);
+        let sum = simd::output_sum(self.simd, &slot.acc[side], &slot.acc[1 - side], net, bucket);
+        let score = net.score_of_sum(bucket, sum);
         slot.score[side] = score;
         score
     }
@@ -400,8 +410,10 @@ impl NetState {
     pub fn evaluate_from_scratch(net: &Network, pos: &Position) -> i32 {
         let acc = Self::accumulators_from_scratch(net, pos);
         let side = pos.side_to_move().index();
-        let sum = simd::output_sum_scalar(&Column(acc[side]), &Column(acc[1 - side]), &net.out);
-        net.score_of_sum(sum)
+        let bucket = buckets::bucket_of(net.buckets(), pos);
+        let out = &net.out[bucket].w;
+        let sum = simd::output_sum_scalar(&Column(acc[side]), &Column(acc[1 - side]), out);
+        net.score_of_sum(bucket, sum)
     }
 }
 
