@@ -132,6 +132,8 @@ pub fn score_cp(params: &[f32], buckets: Buckets, pos: &Position) -> f32 {
 
 /// Adds `weight ×` the gradient of one position's loss to `grad` and
 /// returns the loss `(σ(out·SCALE/K) − target)²`.
+// the training loop's plain numbers and slices, as `forward` takes them
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub fn backward(
     params: &[f32],

@@ -205,8 +205,7 @@ mod tests {
     fn the_slot_masks_are_the_rooks_and_the_horses_and_cannons() {
         assert_eq!(ROOKS.count_ones(), 2);
         assert_eq!(MINORS.count_ones(), 4);
-        for i in 0..16 {
-            let k = SLOT_KIND[i];
+        for (i, &k) in SLOT_KIND.iter().enumerate() {
             assert_eq!(ROOKS >> i & 1 == 1, k == PieceKind::Rook);
             assert_eq!(
                 MINORS >> i & 1 == 1,

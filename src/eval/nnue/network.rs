@@ -28,6 +28,7 @@ impl Column {
 
 /// One bucket's output layer: the weights of the side to move's units
 /// ([0]) and the other's ([1]), and the bias in units of `QA · QB`.
+#[derive(Clone)]
 pub struct OutLayer {
     /// Output weights by perspective (side to move first).
     pub w: [Column; 2],
@@ -55,6 +56,10 @@ pub struct Network {
     pub(super) bias: Column,
     /// The output layers, one per bucket.
     pub(super) out: Box<[OutLayer]>,
+    /// Bucket 0's output layer again, held inline: a net of one bucket
+    /// (every net up to n4) reads it without an indirection or a bounds
+    /// check ([`Network::single_layer`]).
+    pub(super) first: OutLayer,
     /// How a position picks its output layer.
     pub(super) buckets: Buckets,
     /// Every output weight is within ±[`NARROW_OUTPUT_MAX`].
@@ -75,7 +80,7 @@ impl Network {
             .map(Column::from_slice)
             .collect::<Box<[Column]>>();
         debug_assert_eq!(ft.len(), INPUTS);
-        let out = (0..net.buckets.count())
+        let out: Box<[OutLayer]> = (0..net.buckets.count())
             .map(|k| {
                 let w = net.bucket_weights(k);
                 OutLayer {
@@ -94,6 +99,7 @@ impl Network {
         Network {
             ft,
             bias: Column::from_slice(&net.ft_bias),
+            first: out[0].clone(),
             out,
             buckets: net.buckets,
             narrow,
@@ -135,13 +141,33 @@ impl Network {
         self.narrow
     }
 
-    /// The score from bucket `bucket`'s output sum (see [`super::arch`]):
+    /// The output layer of bucket `bucket`.
+    #[inline(always)]
+    pub fn layer(&self, bucket: usize) -> &OutLayer {
+        &self.out[bucket]
+    }
+
+    /// The output layer of a net of one bucket (bucket 0's of any net).
+    #[inline(always)]
+    pub fn single_layer(&self) -> &OutLayer {
+        &self.first
+    }
+
+    /// The score from bucket `bucket`'s output sum ([`OutLayer::score_of_sum`]).
+    #[inline(always)]
+    pub fn score_of_sum(&self, bucket: usize, sum: i32) -> i32 {
+        self.out[bucket].score_of_sum(sum)
+    }
+}
+
+impl OutLayer {
+    /// The score from this layer's output sum (see [`super::arch`]):
     /// `(sum / QA + b_o) · SCALE / (QA · QB)`, integer division toward zero,
     /// `i32` with wrapping (a sum that wraps is far beyond any real
     /// output) except the final product in `i64`.
     #[inline(always)]
-    pub fn score_of_sum(&self, bucket: usize, sum: i32) -> i32 {
-        let pre = (sum / QA).wrapping_add(self.out[bucket].bias);
+    pub fn score_of_sum(&self, sum: i32) -> i32 {
+        let pre = (sum / QA).wrapping_add(self.bias);
         (i64::from(pre) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }

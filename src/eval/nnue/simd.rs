@@ -15,7 +15,7 @@
 //! else it widens to 32-bit lanes.
 
 use super::arch::{HIDDEN, QA};
-use super::network::{Column, Network};
+use super::network::{Column, Network, OutLayer};
 
 /// Whether this CPU runs the AVX2 kernels (checked once by the standard
 /// library, then a load).
@@ -56,12 +56,12 @@ pub fn update(
     update_scalar(acc, src, weights, adds, subs);
 }
 
-/// The output layer's sum of bucket `bucket` over the side to move's
-/// accumulator `us` and the other's `them`, with the AVX2 kernel when
-/// `simd`.
+/// The sum of `net`'s output layer `layer` (the position's bucket's)
+/// over the side to move's accumulator `us` and the other's `them`, with
+/// the AVX2 kernel when `simd`.
 #[inline(always)]
-pub fn output_sum(simd: bool, us: &Column, them: &Column, net: &Network, bucket: usize) -> i32 {
-    let out = &net.out[bucket].w;
+pub fn output_sum(simd: bool, us: &Column, them: &Column, net: &Network, layer: &OutLayer) -> i32 {
+    let out = &layer.w;
     #[cfg(target_arch = "x86_64")]
     if simd {
         debug_assert!(avx2_available());

@@ -31,7 +31,7 @@
 use super::arch::HIDDEN;
 use super::buckets::{self, Buckets};
 use super::features::{feature, mirrors_of};
-use super::network::{Column, Network};
+use super::network::{Column, Network, OutLayer};
 use super::simd;
 use crate::board::{Position, NO_SQUARE};
 
@@ -163,6 +163,14 @@ fn changed_portable(a: &[u8; 32], b: &[u8; 32]) -> u32 {
     mask
 }
 
+/// The output layer of `net` (of output buckets `b`) for the placement
+/// `cur` with colour index `side` to move: the bucket goes by the pieces
+/// present, found by one compare of the placement with an empty one.
+#[inline(never)]
+fn bucket_layer<'n>(net: &'n Network, b: Buckets, cur: &[u8; 32], side: usize) -> &'n OutLayer {
+    net.layer(b.bucket(buckets::relative(changed(cur, &ABSENT), side)))
+}
+
 /// `a` and `b` of `slots` (`a != b`), the first mutable.
 fn pair(slots: &mut [Slot], a: usize, b: usize) -> (&mut Slot, &Slot) {
     if a < b {
@@ -246,15 +254,16 @@ impl NetState {
         } else {
             self.bring(net, pos, target, best, mirror);
         }
-        // the bucket goes by the pieces present; a net of one bucket (every
-        // net up to n4) pays only this predictable branch
-        let bucket = match net.buckets() {
-            Buckets::None => 0,
-            b => b.bucket(buckets::relative(changed(cur, &ABSENT), side)),
+        // a net of one bucket (every net up to n4) pays only this
+        // predictable branch; the bucket's look-up stays out of line so
+        // that it does not change how this function is compiled for them
+        let layer = match net.buckets() {
+            Buckets::None => net.single_layer(),
+            b => bucket_layer(net, b, cur, side),
         };
         let slot = &mut self.slots[target];
-        let sum = simd::output_sum(self.simd, &slot.acc[side], &slot.acc[1 - side], net, bucket);
-        let score = net.score_of_sum(bucket, sum);
+        let sum = simd::output_sum(self.simd, &slot.acc[side], &slot.acc[1 - side], net, layer);
+        let score = layer.score_of_sum(sum);
         slot.score[side] = score;
         score
     }
@@ -410,10 +419,9 @@ impl NetState {
     pub fn evaluate_from_scratch(net: &Network, pos: &Position) -> i32 {
         let acc = Self::accumulators_from_scratch(net, pos);
         let side = pos.side_to_move().index();
-        let bucket = buckets::bucket_of(net.buckets(), pos);
-        let out = &net.out[bucket].w;
-        let sum = simd::output_sum_scalar(&Column(acc[side]), &Column(acc[1 - side]), out);
-        net.score_of_sum(bucket, sum)
+        let layer = net.layer(buckets::bucket_of(net.buckets(), pos));
+        let sum = simd::output_sum_scalar(&Column(acc[side]), &Column(acc[1 - side]), &layer.w);
+        layer.score_of_sum(sum)
     }
 }
 
