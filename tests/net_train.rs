@@ -354,6 +354,61 @@ fn the_command_writes_a_plain_log_when_stderr_is_not_a_terminal() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `net train --buckets majors` writes a bucketed net that `net info`
+/// reads and names; `--resume` keeps the checkpoint's buckets, and
+/// refuses other buckets before reading the data.
+#[test]
+fn the_command_trains_a_bucketed_net_and_resumes_it_with_its_buckets() {
+    let dir = std::env::temp_dir().join(format!("chuhe-net-train-buckets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("tiny.txt");
+    std::fs::write(&data, generated_text(7, 6)).unwrap();
+    let net = dir.join("tiny.nnue");
+    let chuhe = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .args(args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.success(), text)
+    };
+    let (data, net_s) = (data.to_str().unwrap(), net.to_str().unwrap());
+    let train = [
+        "net",
+        "train",
+        "--data",
+        data,
+        "--out",
+        net_s,
+        "--threads",
+        "1",
+    ];
+    let (ok, log) = chuhe(&[&train[..], &["--epochs", "1", "--buckets", "majors"]].concat());
+    assert!(ok, "{log}");
+    assert!(log.contains("output buckets majors"), "{log}");
+    let (ok, info) = chuhe(&["net", "info", net_s]);
+    assert!(ok, "{info}");
+    assert!(
+        info.contains("output buckets majors (8 output layers)"),
+        "{info}"
+    );
+    assert!(info.contains("output bias of bucket 7"), "{info}");
+    let bytes = std::fs::read(&net).unwrap();
+    assert_eq!(&bytes[..8], b"CHUHENB1");
+    let (ok, log) = chuhe(&[&train[..], &["--resume", "--buckets", "none"]].concat());
+    assert!(!ok, "{log}");
+    assert!(
+        log.contains("the checkpoint is of output buckets majors, not none"),
+        "{log}"
+    );
+    assert!(!log.contains("positions:"), "read the data first: {log}");
+    let (ok, log) = chuhe(&[&train[..], &["--resume", "--epochs", "2"]].concat());
+    assert!(ok, "{log}");
+    assert!(log.contains("resuming after epoch 1 of 2"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Learning rates, blend weights and scales that are not finite or out of
 /// range are refused by name before any data is read (a NaN learning rate
 /// once trained a net of NaNs and wrote it). The data file does not exist,

@@ -93,14 +93,14 @@ pub struct TrainArgs {
     /// Rayon threads (the weights do not depend on it).
     #[arg(long, default_value_t = 2)]
     threads: usize,
-    /// Output buckets: `none` (one output layer, the file format of the
-    /// nets before buckets), `pieces8` (eight output layers by the pieces
+    /// Output buckets: `none` (the default: one output layer, the file
+    /// format of the nets before buckets), `pieces8` (eight output layers by the pieces
     /// on the board: 2–5, 6–9, …, 30–32) or `majors` (eight by each side's
     /// rooks and horses plus cannons, after Pikafish). The accumulators
     /// are shared; a bucketed net is written with magic CHUHENB1. A
     /// resumed run keeps its checkpoint's buckets (and refuses others).
-    #[arg(long, default_value_t = Buckets::None, value_parser = clap::value_parser!(Buckets))]
-    buckets: Buckets,
+    #[arg(long, value_parser = clap::value_parser!(Buckets))]
+    buckets: Option<Buckets>,
 }
 
 /// Arguments of `chuhe net info`.
@@ -188,6 +188,16 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
     } else {
         None
     };
+    if let Some(c) = &resumed {
+        // before the data is read: a checkpoint's net has its buckets
+        if let Some(b) = args.buckets.filter(|&b| b != c.config.buckets) {
+            return Err(format!(
+                "{}: the checkpoint is of output buckets {}, not {b}",
+                ckpt_path.display(),
+                c.config.buckets
+            ));
+        }
+    }
     let seed = resumed.as_ref().map_or(args.seed, |c| c.config.seed);
     let started = Instant::now();
     let mut text = TextSource::new(args.data.clone());
@@ -238,12 +248,6 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
                     val_set.len()
                 ));
             }
-            if args.buckets != Buckets::None && args.buckets != c.config.buckets {
-                return Err(format!(
-                    "the checkpoint is of output buckets {}, not {}",
-                    c.config.buckets, args.buckets
-                ));
-            }
             let cfg = TrainConfig {
                 epochs: args.epochs.max(c.config.epochs),
                 ..c.config
@@ -269,7 +273,7 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
                     weight_decay: args.weight_decay,
                     ..AdamConfig::default()
                 },
-                buckets: args.buckets,
+                buckets: args.buckets.unwrap_or_default(),
             };
             (cfg, TrainState::fresh(seed, cfg.buckets))
         }
