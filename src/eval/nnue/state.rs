@@ -7,7 +7,8 @@
 //! position it picks the cached slot whose placement differs least, brings
 //! its accumulators to the position by adding and subtracting only the
 //! columns of the pieces that differ (a quiet move: 2 per perspective, a
-//! capture: 3), and runs the output layer. A perspective whose
+//! capture: 3), and runs the output layer (the position's bucket's, for a
+//! net of output buckets). A perspective whose
 //! orientation changed ([`super::arch::mirrored`]: its king crossed the
 //! middle file, or with both kings on it the first left/right difference
 //! changed sides) is refreshed: brought from the last accumulator it had
