@@ -5,6 +5,7 @@
 
 use chuhe::board::{Colour, PieceKind, Position, Square};
 use chuhe::eval::nnue::arch::SCALE;
+use chuhe::eval::nnue::buckets::{bucket_of, Buckets};
 use chuhe::eval::nnue::file::QuantizedNet;
 use chuhe::train::checkpoint::Checkpoint;
 use chuhe::train::features::{features, TrainSet};
@@ -94,11 +95,12 @@ fn config(epochs: usize) -> TrainConfig {
         k: 400.0,
         seed: 7,
         adam: AdamConfig::default(),
+        buckets: Buckets::None,
     }
 }
 
 fn run(set: &TrainSet, val: &TrainSet, cfg: &TrainConfig, until: usize) -> (TrainState, Vec<f64>) {
-    let mut state = TrainState::fresh(cfg.seed);
+    let mut state = TrainState::fresh(cfg.seed, cfg.buckets);
     let mut losses = Vec::new();
     train::<Infallible>(
         set,
@@ -176,7 +178,8 @@ fn a_tiny_net_learns_that_a_rook_is_worth_having() {
         let Some(less) = without(pos, sq) else {
             continue;
         };
-        let (a, b) = (score_cp(&state.params, pos), score_cp(&state.params, &less));
+        let score = |p| score_cp(&state.params, cfg.buckets, p);
+        let (a, b) = (score(pos), score(&less));
         pairs += 1;
         right += usize::from(a > b);
         gain += a - b;
@@ -192,9 +195,21 @@ fn a_tiny_net_learns_that_a_rook_is_worth_having() {
 
 #[test]
 fn a_resumed_run_equals_an_uninterrupted_one() {
+    resumed_run_equals_an_uninterrupted_one(Buckets::None);
+}
+
+#[test]
+fn a_resumed_bucketed_run_equals_an_uninterrupted_one() {
+    resumed_run_equals_an_uninterrupted_one(Buckets::Majors);
+}
+
+fn resumed_run_equals_an_uninterrupted_one(buckets: Buckets) {
     let data = set_of(&generated(3, 120));
     let val = set_of(&generated(4, 20));
-    let cfg = config(3);
+    let cfg = TrainConfig {
+        buckets,
+        ..config(3)
+    };
     let (straight, _) = run(&data, &val, &cfg, 3);
     let (half, _) = run(&data, &val, &cfg, 2);
     assert_eq!(half.epoch, 2);
@@ -208,6 +223,7 @@ fn a_resumed_run_equals_an_uninterrupted_one() {
         best_val: f64::INFINITY,
     };
     let back = Checkpoint::from_bytes(&ck.to_bytes()).unwrap();
+    assert_eq!(back.config.buckets, buckets);
     let mut resumed = back.state;
     train::<Infallible>(
         &data,
@@ -243,30 +259,48 @@ fn the_same_seed_gives_the_same_weights_on_any_thread_count() {
 
 #[test]
 fn the_quantized_net_scores_like_the_float_one() {
+    quantized_net_scores_like_the_float_one(Buckets::None);
+}
+
+#[test]
+fn a_quantized_bucketed_net_scores_like_the_float_one() {
+    quantized_net_scores_like_the_float_one(Buckets::Majors);
+    quantized_net_scores_like_the_float_one(Buckets::Pieces8);
+}
+
+fn quantized_net_scores_like_the_float_one(buckets: Buckets) {
     let data = set_of(&generated(9, 200));
     let held_out = generated(10, 40);
-    let cfg = config(6);
+    let cfg = TrainConfig {
+        buckets,
+        ..config(6)
+    };
     let (state, _) = run(&data, &set_of(&held_out), &cfg, cfg.epochs);
-    let mut net = quantize(&state.params);
+    let mut net = quantize(&state.params, buckets);
     // the bias correction, fitted on the training positions, leaves no
-    // mean offset there
+    // mean offset there (in each bucket, so none over all)
     calibrate(&mut net, &state.params, &data, data.len());
     let offset: f32 = (0..data.len())
         .map(|i| {
             let (us, them) = data.features(i);
-            forward(&state.params, us, them) * SCALE as f32 - int_score(&net, us, them) as f32
+            let k = data.bucket(i, buckets);
+            forward(&state.params, k, us, them) * SCALE as f32 - int_score(&net, k, us, them) as f32
         })
         .sum::<f32>()
         / data.len() as f32;
-    assert!(offset.abs() < 0.5, "mean offset {offset} cp");
+    assert!(offset.abs() < 0.5, "{buckets}: mean offset {offset} cp");
     let net = QuantizedNet::from_bytes(&net.to_bytes()).unwrap();
+    assert_eq!(net.buckets, buckets);
     let mut total = 0.0;
+    let mut used = vec![false; buckets.count()];
     for l in &held_out {
         let (us, them) = features(&l.position);
-        let float = forward(&state.params, &us, &them) * SCALE as f32;
-        let int = int_score(&net, &us, &them);
+        let k = bucket_of(buckets, &l.position);
+        used[k] = true;
+        let float = forward(&state.params, k, &us, &them) * SCALE as f32;
+        let int = int_score(&net, k, &us, &them);
         assert_eq!(int, int_score_of(&net, &l.position));
-        let tol = 4.0 * error_sigma(&state.params, &us, &them) + 1.5;
+        let tol = 4.0 * error_sigma(&state.params, k, &us, &them) + 1.5;
         assert!(
             (float - int as f32).abs() <= tol,
             "{float} vs {int}, tolerance {tol}"
@@ -274,6 +308,11 @@ fn the_quantized_net_scores_like_the_float_one() {
         total += (float - int as f32).abs();
     }
     assert!(total / (held_out.len() as f32) < 10.0);
+    // random games from the start reach several buckets
+    assert!(
+        used.iter().filter(|&&u| u).count() >= used.len().min(3),
+        "{buckets}: buckets used {used:?}"
+    );
 }
 
 /// `chuhe net train` run as from a script, stderr going to a file: every
@@ -312,6 +351,61 @@ fn the_command_writes_a_plain_log_when_stderr_is_not_a_terminal() {
         "no line starts with {summary:?}: {log}"
     );
     assert!(net.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `net train --buckets majors` writes a bucketed net that `net info`
+/// reads and names; `--resume` keeps the checkpoint's buckets, and
+/// refuses other buckets before reading the data.
+#[test]
+fn the_command_trains_a_bucketed_net_and_resumes_it_with_its_buckets() {
+    let dir = std::env::temp_dir().join(format!("chuhe-net-train-buckets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("tiny.txt");
+    std::fs::write(&data, generated_text(7, 6)).unwrap();
+    let net = dir.join("tiny.nnue");
+    let chuhe = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chuhe"))
+            .args(args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.success(), text)
+    };
+    let (data, net_s) = (data.to_str().unwrap(), net.to_str().unwrap());
+    let train = [
+        "net",
+        "train",
+        "--data",
+        data,
+        "--out",
+        net_s,
+        "--threads",
+        "1",
+    ];
+    let (ok, log) = chuhe(&[&train[..], &["--epochs", "1", "--buckets", "majors"]].concat());
+    assert!(ok, "{log}");
+    assert!(log.contains("output buckets majors"), "{log}");
+    let (ok, info) = chuhe(&["net", "info", net_s]);
+    assert!(ok, "{info}");
+    assert!(
+        info.contains("output buckets majors (8 output layers)"),
+        "{info}"
+    );
+    assert!(info.contains("output bias of bucket 7"), "{info}");
+    let bytes = std::fs::read(&net).unwrap();
+    assert_eq!(&bytes[..8], b"CHUHENB1");
+    let (ok, log) = chuhe(&[&train[..], &["--resume", "--buckets", "none"]].concat());
+    assert!(!ok, "{log}");
+    assert!(
+        log.contains("the checkpoint is of output buckets majors, not none"),
+        "{log}"
+    );
+    assert!(!log.contains("positions:"), "read the data first: {log}");
+    let (ok, log) = chuhe(&[&train[..], &["--resume", "--epochs", "2"]].concat());
+    assert!(ok, "{log}");
+    assert!(log.contains("resuming after epoch 1 of 2"), "{log}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -2,10 +2,13 @@
 //! forward (straight from `eval::nnue::arch`'s formula), over random
 //! games: the incremental accumulators (SIMD where the CPU has AVX2, and
 //! scalar) and the from-scratch ones give the same score, and a position,
-//! its left-right mirror and its colour flip give the same score too.
+//! its left-right mirror and its colour flip give the same score too; all
+//! of it for nets of output buckets as well, and a net file of one bucket
+//! keeps its bytes.
 
 use chuhe::board::{Colour, Move, PieceKind, Position};
-use chuhe::eval::nnue::arch::{self, MirrorRule};
+use chuhe::eval::nnue::arch::{self, MirrorRule, HIDDEN};
+use chuhe::eval::nnue::buckets::{bucket_of, Buckets};
 use chuhe::eval::nnue::file::QuantizedNet;
 use chuhe::eval::nnue::state::NetState;
 use chuhe::eval::nnue::{Network, EMBEDDED_BYTES};
@@ -106,18 +109,37 @@ fn sorted_features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
     (us, them)
 }
 
-#[test]
-fn a_position_its_mirror_and_its_colour_flip_score_alike_on_every_path() {
-    // the embedded net, as it plays: trained under the exact rule (n5)
+/// The embedded net, as it plays: trained under the exact rule (n5).
+fn embedded_exact() -> QuantizedNet {
     let qnet = QuantizedNet::from_bytes(EMBEDDED_BYTES).expect("the embedded net reads");
     assert_eq!(qnet.rule, MirrorRule::Exact);
-    let net = Network::new(&qnet, "embedded");
+    qnet
+}
+
+#[test]
+fn a_position_its_mirror_and_its_colour_flip_score_alike_on_every_path() {
+    mirror_and_colour_flip_score_alike(&embedded_exact(), 76);
+}
+
+#[test]
+fn a_bucketed_net_scores_mirrors_and_colour_flips_alike_on_every_path() {
+    for (buckets, seed) in [(Buckets::Majors, 761), (Buckets::Pieces8, 762)] {
+        let qnet = bucketed(&embedded_exact(), buckets, seed);
+        mirror_and_colour_flip_score_alike(&qnet, seed);
+    }
+}
+
+/// Random games played three ways at once (the original, its mirror and
+/// its colour flip), with take-backs: every path scores each position
+/// alike, and the three games alike.
+fn mirror_and_colour_flip_score_alike(qnet: &QuantizedNet, seed: u64) {
+    let net = Network::new(qnet, "exact rule");
     // one SIMD and one scalar state per game: the original, its mirror
     // and its colour flip, played move for move
     let mut states: Vec<(NetState, NetState)> = (0..3)
         .map(|_| (NetState::new(true), NetState::new(false)))
         .collect();
-    let mut rng = StdRng::seed_from_u64(76);
+    let mut rng = StdRng::seed_from_u64(seed);
     let (mut checked, mut by_difference, mut by_difference_mirrored) = (0, 0, 0);
     for _game in 0..24 {
         let start = Position::startpos();
@@ -126,7 +148,7 @@ fn a_position_its_mirror_and_its_colour_flip_score_alike_on_every_path() {
             let scores: Vec<i32> = games
                 .iter()
                 .zip(states.iter_mut())
-                .map(|(pos, (simd, scalar))| score_on_every_path(&qnet, &net, simd, scalar, pos))
+                .map(|(pos, (simd, scalar))| score_on_every_path(qnet, &net, simd, scalar, pos))
                 .collect();
             let pos = &games[0];
             assert_eq!(scores[0], scores[1], "mirror of {}", pos.to_fen());
@@ -262,4 +284,184 @@ fn the_own_king_rule_of_the_older_nets_is_kept_for_their_files() {
         apart += usize::from(a != NetState::evaluate_from_scratch(&net, &pos.mirrored()));
     }
     assert!(apart > 0);
+}
+
+/// `base`'s feature transformer with `buckets`'s output layers: each
+/// bucket `base`'s output weights moved by a random amount (within the
+/// clip of a trained net, ±64) and a bias of its own, so that a wrong
+/// bucket gives a wrong score.
+fn bucketed(base: &QuantizedNet, buckets: Buckets, seed: u64) -> QuantizedNet {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut net = QuantizedNet::zeros_with(buckets);
+    net.ft_weights.clone_from(&base.ft_weights);
+    net.ft_bias.clone_from(&base.ft_bias);
+    for (i, w) in net.out_weights.iter_mut().enumerate() {
+        let from = i32::from(base.out_weights[i % (2 * HIDDEN)]);
+        *w = (from + rng.gen_range(-24..=24)).clamp(-64, 64) as i16;
+    }
+    for b in &mut net.out_bias {
+        *b = base.out_bias[0] + rng.gen_range(-60_000..60_000);
+    }
+    net
+}
+
+/// A random bucketed net, written and read back, scores every position
+/// as the net it was made from on every path (SIMD and scalar
+/// incremental, from scratch, the trainer's reference) over random games
+/// with take-backs; and a bucketed net whose buckets are all the one
+/// output layer of a net scores exactly as that net.
+#[test]
+fn a_bucketed_net_reads_back_and_every_path_agrees_over_random_games() {
+    let one = embedded_exact();
+    let one_net = Network::new(&one, "one bucket");
+    for (buckets, seed) in [(Buckets::Majors, 763), (Buckets::Pieces8, 764)] {
+        let qnet = bucketed(&one, buckets, seed);
+        let bytes = qnet.to_bytes();
+        assert_eq!(&bytes[..8], b"CHUHENB1");
+        assert_eq!(bytes.len(), arch::bucketed_file_bytes(buckets.count()));
+        let read = QuantizedNet::from_bytes(&bytes).expect("reads back");
+        assert_eq!(read, qnet);
+        let net = Network::from_bytes(&bytes, "bucketed").expect("loads");
+        assert_eq!(net.buckets(), buckets);
+        assert!(net.narrow_output());
+        // every bucket the one layer of `one`
+        let mut same = qnet.clone();
+        for k in 0..buckets.count() {
+            same.out_weights[k * 2 * HIDDEN..(k + 1) * 2 * HIDDEN]
+                .copy_from_slice(&one.out_weights);
+            same.out_bias[k] = one.out_bias[0];
+        }
+        let same_net = Network::new(&same, "bucketed, all alike");
+        let mut states: Vec<NetState> = (0..4).map(|i| NetState::new(i % 2 == 0)).collect();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut used = vec![0usize; buckets.count()];
+        let mut differ = 0;
+        for _game in 0..16 {
+            let mut pos = Position::startpos();
+            for _ply in 0..160 {
+                let [a, b, c, d] = &mut states[..] else {
+                    unreachable!()
+                };
+                let score = score_on_every_path(&read, &net, a, b, &pos);
+                let plain = score_on_every_path(&same, &same_net, c, d, &pos);
+                assert_eq!(plain, NetState::evaluate_from_scratch(&one_net, &pos));
+                used[bucket_of(buckets, &pos)] += 1;
+                differ += usize::from(score != plain);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if pos.ply_count() > 2 && rng.gen_range(0..5) == 0 {
+                    pos.unmake_move();
+                    continue;
+                }
+                // captures first, now and then, so the games reach the
+                // buckets of little material
+                let captures: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| pos.piece_at(m.to()).is_some())
+                    .collect();
+                let mv = if !captures.is_empty() && rng.gen_range(0..2) == 0 {
+                    captures[rng.gen_range(0..captures.len())]
+                } else {
+                    moves.as_slice()[rng.gen_range(0..moves.len())]
+                };
+                pos.make_move(mv);
+            }
+        }
+        let reached = used.iter().filter(|&&n| n > 0).count();
+        assert!(reached >= 5, "{buckets}: buckets reached {used:?}");
+        let total: usize = used.iter().sum();
+        assert!(differ > total / 2, "{buckets}: the buckets hardly matter");
+    }
+}
+
+/// The AVX2 output layer's 32-bit path (an output weight beyond 16-bit
+/// products) with buckets: random weights, the kings kept home so the
+/// exact rule's last step decides often, mirrors alike on every path.
+#[test]
+fn a_wide_random_bucketed_net_scores_mirrors_alike_on_every_path() {
+    let mut rng = StdRng::seed_from_u64(765);
+    let mut qnet = QuantizedNet::zeros_with(Buckets::Majors);
+    qnet.ft_weights
+        .iter_mut()
+        .for_each(|w| *w = rng.gen_range(-60..60));
+    qnet.ft_bias
+        .iter_mut()
+        .for_each(|w| *w = rng.gen_range(-60..200));
+    qnet.out_weights
+        .iter_mut()
+        .for_each(|w| *w = rng.gen_range(-50..50));
+    qnet.out_bias
+        .iter_mut()
+        .for_each(|b| *b = rng.gen_range(-100_000..100_000));
+    // one weight per bucket too wide for 16-bit products
+    for k in 0..8 {
+        qnet.out_weights[k * 2 * HIDDEN + 3 * k + 1] = 900;
+    }
+    let net = Network::new(&qnet, "random, wide");
+    assert!(!net.narrow_output());
+    let (mut simd, mut scalar) = (NetState::new(true), NetState::new(false));
+    let (mut msimd, mut mscalar) = (NetState::new(true), NetState::new(false));
+    let (mut fsimd, mut fscalar) = (NetState::new(true), NetState::new(false));
+    let mut checked = 0;
+    for _game in 0..20 {
+        let mut pos = Position::startpos();
+        let mut mir = pos.mirrored();
+        let mut flip = pos.colour_flipped();
+        for _ply in 0..100 {
+            let a = score_on_every_path(&qnet, &net, &mut simd, &mut scalar, &pos);
+            let b = score_on_every_path(&qnet, &net, &mut msimd, &mut mscalar, &mir);
+            let c = score_on_every_path(&qnet, &net, &mut fsimd, &mut fscalar, &flip);
+            assert_eq!(a, b, "mirror of {}", pos.to_fen());
+            assert_eq!(a, c, "colour flip of {}", pos.to_fen());
+            checked += 1;
+            let moves: Vec<_> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(
+                    |m| !matches!(pos.piece_at(m.from()), Some(p) if p.kind() == PieceKind::King),
+                )
+                .collect();
+            if moves.is_empty() {
+                break;
+            }
+            if pos.ply_count() > 2 && rng.gen_range(0..5) == 0 {
+                pos.unmake_move();
+                mir.unmake_move();
+                flip.unmake_move();
+                continue;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            pos.make_move(mv);
+            mir.make_move(mv.mirror_file());
+            flip.make_move(mv.flip_rank());
+        }
+    }
+    assert!(checked > 1000, "only {checked} positions");
+}
+
+/// A net of one bucket keeps the file format from before buckets: every
+/// net in nets/ reads and writes back to the same bytes, magic and all.
+#[test]
+fn the_one_bucket_net_files_keep_their_bytes() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/nets");
+    let mut files = 0;
+    for entry in std::fs::read_dir(dir).expect("nets/") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|e| e != "nnue") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).expect("reads");
+        let net = QuantizedNet::from_bytes(&bytes).expect("a valid net");
+        assert_eq!(net.buckets, Buckets::None, "{path:?}");
+        assert_eq!(net.out_bias.len(), 1);
+        assert!(net.to_bytes() == bytes, "{path:?} written back differs");
+        files += 1;
+    }
+    assert!(files >= 3, "only {files} nets in {dir}");
+    let embedded = QuantizedNet::from_bytes(EMBEDDED_BYTES).expect("reads");
+    assert!(embedded.to_bytes() == EMBEDDED_BYTES);
 }

@@ -6,6 +6,7 @@ use super::numbers;
 use chuhe::board::Position;
 use chuhe::eval::drawish::DEFAULT_ON;
 use chuhe::eval::nnue::arch::{HIDDEN, INPUTS, QA, QB, SCALE};
+use chuhe::eval::nnue::buckets::Buckets;
 use chuhe::eval::nnue::file::QuantizedNet;
 use chuhe::eval::params::{EG, MG};
 use chuhe::train::checkpoint::Checkpoint;
@@ -92,6 +93,14 @@ pub struct TrainArgs {
     /// Rayon threads (the weights do not depend on it).
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Output buckets: `none` (the default: one output layer, the file
+    /// format of the nets before buckets), `pieces8` (eight output layers by the pieces
+    /// on the board: 2–5, 6–9, …, 30–32) or `majors` (eight by each side's
+    /// rooks and horses plus cannons, after Pikafish). The accumulators
+    /// are shared; a bucketed net is written with magic CHUHENB1. A
+    /// resumed run keeps its checkpoint's buckets (and refuses others).
+    #[arg(long, value_parser = clap::value_parser!(Buckets))]
+    buckets: Option<Buckets>,
 }
 
 /// Arguments of `chuhe net info`.
@@ -179,6 +188,16 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
     } else {
         None
     };
+    if let Some(c) = &resumed {
+        // before the data is read: a checkpoint's net has its buckets
+        if let Some(b) = args.buckets.filter(|&b| b != c.config.buckets) {
+            return Err(format!(
+                "{}: the checkpoint is of output buckets {}, not {b}",
+                ckpt_path.display(),
+                c.config.buckets
+            ));
+        }
+    }
     let seed = resumed.as_ref().map_or(args.seed, |c| c.config.seed);
     let started = Instant::now();
     let mut text = TextSource::new(args.data.clone());
@@ -254,12 +273,13 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
                     weight_decay: args.weight_decay,
                     ..AdamConfig::default()
                 },
+                buckets: args.buckets.unwrap_or_default(),
             };
-            (cfg, TrainState::fresh(seed))
+            (cfg, TrainState::fresh(seed, cfg.buckets))
         }
     };
     eprintln!(
-        "K {:.1} lambda {} batch {} lr {} -> {} epochs {} seed {} threads {}",
+        "K {:.1} lambda {} batch {} lr {} -> {} epochs {} seed {} output buckets {} threads {}",
         cfg.k,
         cfg.lambda,
         cfg.batch,
@@ -267,6 +287,7 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
         cfg.lr * cfg.final_lr_frac,
         cfg.epochs,
         cfg.seed,
+        cfg.buckets,
         rayon::current_num_threads()
     );
     let bar = ProgressBar::new(train_set.len() as u64);
@@ -296,7 +317,7 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
             let improved = val_set.is_empty() || report.val_loss < best_val;
             if improved {
                 best_val = report.val_loss;
-                write_net(&args.out, &quantized(&st.params, &val_set))?;
+                write_net(&args.out, &quantized(&st.params, cfg.buckets, &val_set))?;
                 best_params = Some(st.params.clone());
                 bar.suspend(|| {
                     eprintln!(
@@ -318,7 +339,7 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
     )?;
     bar.finish_and_clear();
     if let Some(p) = &best_params {
-        report_quantization(p, &val_set);
+        report_quantization(p, cfg.buckets, &val_set);
     }
     eprintln!(
         "{} holds the best epoch's net (validation loss {best_val:.6}); {} epochs done ({:.1} s in all)",
@@ -329,29 +350,30 @@ fn run_train(args: &TrainArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// How far the written integer net's scores are from the float net's, on
-/// (up to 100 000) validation positions.
-/// The quantized net, its output bias corrected on up to 20 000
+/// The quantized net, its output biases corrected on up to 20 000
 /// validation positions (`train::quantize::calibrate`).
-fn quantized(params: &[f32], val: &TrainSet) -> QuantizedNet {
-    let mut net = quantize(params);
+fn quantized(params: &[f32], buckets: Buckets, val: &TrainSet) -> QuantizedNet {
+    let mut net = quantize(params, buckets);
     calibrate(&mut net, params, val, 20_000);
     net
 }
 
-fn report_quantization(params: &[f32], val: &TrainSet) {
-    let mut net = quantize(params);
+/// How far the written integer net's scores are from the float net's, on
+/// (up to 100 000) validation positions.
+fn report_quantization(params: &[f32], buckets: Buckets, val: &TrainSet) {
+    let mut net = quantize(params, buckets);
     let shift = calibrate(&mut net, params, val, 20_000);
     eprintln!("output bias corrected by {shift:.2} cp for rounding");
     let n = val.len().min(100_000);
     let (mut sum, mut max, mut sigma) = (0.0f64, 0.0f32, 0.0f64);
     for i in 0..n {
         let (us, them) = val.features(i);
-        let float = forward(params, us, them) * SCALE as f32;
-        let d = (float - int_score(&net, us, them) as f32).abs();
+        let k = val.bucket(i, buckets);
+        let float = forward(params, k, us, them) * SCALE as f32;
+        let d = (float - int_score(&net, k, us, them) as f32).abs();
         sum += f64::from(d);
         max = max.max(d);
-        sigma += f64::from(error_sigma(params, us, them));
+        sigma += f64::from(error_sigma(params, k, us, them));
     }
     if n > 0 {
         eprintln!(
@@ -397,6 +419,13 @@ fn run_info(path: &Path) -> Result<(), String> {
     let sum = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8 bytes"));
     println!("{}: valid chuhe net, {} bytes", path.display(), bytes.len());
     println!("shape {INPUTS} inputs x {HIDDEN} hidden x 2 perspectives, QA {QA} QB {QB}");
+    println!(
+        "output buckets {} ({} output layer{}), mirror rule {:?}",
+        net.buckets,
+        net.buckets.count(),
+        if net.buckets.count() == 1 { "" } else { "s" },
+        net.rule
+    );
     println!("checksum {sum:016x}");
     let stats = |name: &str, v: &[i16], clip: i32| {
         let max = v.iter().map(|&x| i32::from(x).abs()).max().unwrap_or(0);
@@ -423,11 +452,17 @@ fn run_info(path: &Path) -> Result<(), String> {
         &net.out_weights,
         (OUT_CLIP * QB as f32).round() as i32,
     );
-    println!(
-        "output bias {} ({:.1} cp)",
-        net.out_bias,
-        net.out_bias as f64 * 400.0 / (QA * QB) as f64
-    );
+    for (k, &bias) in net.out_bias.iter().enumerate() {
+        let which = if net.out_bias.len() == 1 {
+            String::new()
+        } else {
+            format!(" of bucket {k}")
+        };
+        println!(
+            "output bias{which} {bias} ({:.1} cp)",
+            bias as f64 * 400.0 / (QA * QB) as f64
+        );
+    }
     for (name, fen) in SAMPLES {
         let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
         println!("{:>5} cp  {name}  ({fen})", int_score_of(&net, &pos));

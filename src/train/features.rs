@@ -1,16 +1,18 @@
 //! Positions turned once into what training needs, stored flat: each
 //! position's active features from both perspectives (one `u16` per piece
-//! and perspective, [`arch::feature_index`]), its search score and game
-//! result from the side to move's view, and which part (training or
-//! validation) its game belongs to.
+//! and perspective, [`arch::feature_index`]), its material mask (which
+//! output bucket it uses, [`crate::eval::nnue::buckets`]), its search
+//! score and game result from the side to move's view, and which part
+//! (training or validation) its game belongs to.
 //!
-//! About 4·pieces + 16 bytes a position (≈ 110 bytes in a middlegame), so
+//! About 4·pieces + 20 bytes a position (≈ 115 bytes in a middlegame), so
 //! 30 M positions take about 3 GB.
 
 use super::rng::mix;
 use super::source::{Labelled, PositionSource};
 use crate::board::{Colour, Position};
 use crate::eval::nnue::arch::{self, MirrorRule};
+use crate::eval::nnue::buckets::{material, Buckets};
 use std::io;
 
 /// The feature lists of `pos` as the trainer encodes it (the rule of
@@ -43,6 +45,9 @@ pub struct TrainSet {
     pub feats: Vec<u16>,
     /// Start of each position's features, plus the end.
     pub start: Vec<u64>,
+    /// Material mask of each position ([`material`]): its output bucket
+    /// under any scheme.
+    pub material: Vec<u32>,
     /// Search score, centipawns, side to move's view (`NaN` when unknown).
     pub score: Vec<f32>,
     /// Game result from the side to move's view: 1, 0.5 or 0.
@@ -75,6 +80,7 @@ impl TrainSet {
         self.feats.extend_from_slice(&us);
         self.feats.extend_from_slice(&them);
         self.start.push(self.feats.len() as u64);
+        self.material.push(material(&l.position));
         let red = l.position.side_to_move() == Colour::Red;
         let score = l.score.map_or(f32::NAN, |s| s as f32);
         self.score.push(if red { score } else { -score });
@@ -87,6 +93,12 @@ impl TrainSet {
     pub fn features(&self, i: usize) -> (&[u16], &[u16]) {
         let (a, b) = (self.start[i] as usize, self.start[i + 1] as usize);
         self.feats[a..b].split_at((b - a) / 2)
+    }
+
+    /// Position `i`'s output bucket under `buckets`.
+    #[inline]
+    pub fn bucket(&self, i: usize, buckets: Buckets) -> usize {
+        buckets.bucket(self.material[i])
     }
 
     /// The training target of position `i`: `λ·result + (1 − λ)·σ(score/K)`
@@ -171,6 +183,11 @@ mod tests {
         assert_eq!((set.score[0], set.result[0]), (30.0, 1.0));
         assert_eq!((set.score[1], set.result[1]), (-30.0, 0.0));
         assert!((set.target(0, 0.5, 100.0) - (0.5 + 0.5 * sigmoid(0.3))).abs() < 1e-6);
+        // all 32 pieces: the last pieces bucket, both sides' rooks level
+        // with many minors for the majors
+        assert_eq!(set.bucket(0, Buckets::None), 0);
+        assert_eq!(set.bucket(1, Buckets::Pieces8), 7);
+        assert_eq!(set.bucket(1, Buckets::Majors), 5);
     }
 
     #[test]

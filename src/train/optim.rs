@@ -15,7 +15,7 @@
 //! 16 bits before widening. The output bias is `i32` in units of `QA·QB`,
 //! clipped far inside it ([`OUT_BIAS_CLIP`]).
 
-use super::model::{BO_OFF, WO_OFF};
+use super::model::{OUT_BLOCK, WO_OFF};
 use crate::eval::nnue::arch::{QA, QB};
 use rayon::prelude::*;
 
@@ -32,12 +32,13 @@ const _: () = assert!(
     ((OUT_CLIP * QB as f32 + 0.5) as i64) * 512 * (QA as i64 * QA as i64) <= i32::MAX as i64
 );
 
-/// The allowed range of parameter `i`.
+/// The allowed range of parameter `i` (any number of output buckets:
+/// each bucket's block is its weights, then its bias).
 #[inline]
 pub fn clip_of(i: usize) -> f32 {
     if i < WO_OFF {
         FT_CLIP
-    } else if i < BO_OFF {
+    } else if (i - WO_OFF) % OUT_BLOCK < OUT_BLOCK - 1 {
         OUT_CLIP
     } else {
         OUT_BIAS_CLIP
@@ -132,7 +133,7 @@ pub fn cosine_lr(lr: f32, final_frac: f32, done: u64, total: u64) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::model::{B_OFF, N_PARAMS};
+    use crate::train::model::{n_params, out_off, BO_OFF, B_OFF, N_PARAMS};
 
     #[test]
     fn steps_go_against_the_gradient_and_stay_inside_the_clips() {
@@ -151,6 +152,18 @@ mod tests {
         assert_eq!(p[B_OFF], FT_CLIP);
         assert_eq!(p[WO_OFF], OUT_CLIP);
         assert_eq!(p[1], 0.0);
+    }
+
+    #[test]
+    fn every_bucket_has_its_weight_and_bias_clips() {
+        assert_eq!(clip_of(BO_OFF), OUT_BIAS_CLIP);
+        for k in 0..8 {
+            assert_eq!(clip_of(out_off(k)), OUT_CLIP);
+            assert_eq!(clip_of(out_off(k) + OUT_BLOCK - 2), OUT_CLIP);
+            assert_eq!(clip_of(out_off(k) + OUT_BLOCK - 1), OUT_BIAS_CLIP);
+        }
+        assert_eq!(out_off(8), n_params(8));
+        assert_eq!(clip_of(WO_OFF - 1), FT_CLIP);
     }
 
     #[test]

@@ -9,10 +9,11 @@
 
 use super::features::sigmoid;
 use super::features::TrainSet;
-use super::model::{backward, forward, init_params, N_PARAMS};
+use super::model::{backward, forward, init_params, n_params};
 use super::optim::{cosine_lr, Adam, AdamConfig};
 use super::rng::Rng;
 use crate::eval::nnue::arch::SCALE;
+use crate::eval::nnue::buckets::Buckets;
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -38,6 +39,8 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Adam's settings.
     pub adam: AdamConfig,
+    /// The output buckets of the net trained.
+    pub buckets: Buckets,
 }
 
 /// Everything that changes during training (what a checkpoint holds).
@@ -54,13 +57,14 @@ pub struct TrainState {
 }
 
 impl TrainState {
-    /// The state before the first epoch: weights drawn from the seed.
-    pub fn fresh(seed: u64) -> TrainState {
+    /// The state before the first epoch of a net of `buckets`: weights
+    /// drawn from the seed.
+    pub fn fresh(seed: u64, buckets: Buckets) -> TrainState {
         let mut rng = Rng::new(seed);
-        let params = init_params(&mut rng);
+        let params = init_params(&mut rng, buckets.count());
         TrainState {
+            adam: Adam::new(params.len()),
             params,
-            adam: Adam::new(N_PARAMS),
             epoch: 0,
             rng,
         }
@@ -86,14 +90,21 @@ pub struct EpochReport {
     pub seconds: f64,
 }
 
-/// Mean loss of `params` over `set` (fixed-order sum).
-pub fn mean_loss(params: &[f32], set: &TrainSet, lambda: f32, k: f32) -> f64 {
-    mean_losses(params, set, &[lambda], k)[0]
+/// Mean loss of `params` (a net of `buckets`) over `set` (fixed-order sum).
+pub fn mean_loss(params: &[f32], buckets: Buckets, set: &TrainSet, lambda: f32, k: f32) -> f64 {
+    mean_losses(params, buckets, set, &[lambda], k)[0]
 }
 
-/// Mean losses of `params` over `set` against the targets of each of
-/// `lambdas`, from one forward pass per position (fixed-order sums).
-pub fn mean_losses(params: &[f32], set: &TrainSet, lambdas: &[f32], k: f32) -> Vec<f64> {
+/// Mean losses of `params` (a net of `buckets`) over `set` against the
+/// targets of each of `lambdas`, from one forward pass per position
+/// (fixed-order sums).
+pub fn mean_losses(
+    params: &[f32],
+    buckets: Buckets,
+    set: &TrainSet,
+    lambdas: &[f32],
+    k: f32,
+) -> Vec<f64> {
     if set.is_empty() {
         return vec![f64::NAN; lambdas.len()];
     }
@@ -105,7 +116,8 @@ pub fn mean_losses(params: &[f32], set: &TrainSet, lambdas: &[f32], k: f32) -> V
             let mut sums = vec![0.0f64; lambdas.len()];
             for &i in c {
                 let (us, them) = set.features(i);
-                let p = sigmoid(forward(params, us, them) * SCALE as f32 / k);
+                let out = forward(params, set.bucket(i, buckets), us, them);
+                let p = sigmoid(out * SCALE as f32 / k);
                 for (s, &l) in sums.iter_mut().zip(lambdas) {
                     let e = p - set.target(i, l, k);
                     *s += f64::from(e * e);
@@ -137,8 +149,14 @@ pub fn train<E>(
     let batch = cfg.batch.max(1);
     let batches_per_epoch = n.div_ceil(batch) as u64;
     let total_steps = batches_per_epoch * cfg.epochs as u64;
-    let mut grads: Vec<Vec<f32>> = (0..SLOTS).map(|_| vec![0.0; N_PARAMS]).collect();
-    let mut grad = vec![0.0f32; N_PARAMS];
+    let n_params = n_params(cfg.buckets.count());
+    assert_eq!(
+        state.params.len(),
+        n_params,
+        "the state's net has other buckets"
+    );
+    let mut grads: Vec<Vec<f32>> = (0..SLOTS).map(|_| vec![0.0; n_params]).collect();
+    let mut grad = vec![0.0f32; n_params];
     let mut order: Vec<u32> = Vec::with_capacity(n);
     while state.epoch < until.min(cfg.epochs) {
         let started = Instant::now();
@@ -165,7 +183,8 @@ pub fn train<E>(
                         let i = i as usize;
                         let (us, them) = train.features(i);
                         let t = train.target(i, cfg.lambda, cfg.k);
-                        sum += backward(params, us, them, t, cfg.k, weight, g) as f64;
+                        let b = train.bucket(i, cfg.buckets);
+                        sum += backward(params, b, us, them, t, cfg.k, weight, g) as f64;
                     }
                     sum
                 })
@@ -186,7 +205,13 @@ pub fn train<E>(
             on_batch((b * batch + idx.len()).min(n));
         }
         state.epoch += 1;
-        let losses = mean_losses(&state.params, val, &[cfg.lambda, 0.0, 1.0], cfg.k);
+        let losses = mean_losses(
+            &state.params,
+            cfg.buckets,
+            val,
+            &[cfg.lambda, 0.0, 1.0],
+            cfg.k,
+        );
         let report = EpochReport {
             epoch: state.epoch,
             train_loss: loss_sum / n.max(1) as f64,

@@ -25,23 +25,35 @@
 //! ```text
 //! h_p   = W · x_p + b                       (p = us, them; W: INPUTS×HIDDEN, shared)
 //! a_p   = clamp(h_p, 0, 1)²                 (squared clipped ReLU, SCReLU)
-//! out   = w_o[..HIDDEN] · a_us + w_o[HIDDEN..] · a_them + b_o
+//! k     = bucket(position)                  (0 for a net of one bucket)
+//! out   = w_o,k[..HIDDEN] · a_us + w_o,k[HIDDEN..] · a_them + b_o,k
 //! score = out × SCALE                       (centipawns, side to move's view)
 //! ```
+//!
+//! ## Output buckets
+//! A net has one output layer (`w_o`, `b_o`) or `B` of them, chosen per
+//! position by its scheme ([`Buckets`](super::buckets::Buckets)) from the
+//! material on the board: `pieces8` by the number of pieces, `majors`
+//! by each side's rooks and horses plus cannons (after Pikafish's
+//! layer-stack buckets). The feature transformer (`W`, `b`) and
+//! so the accumulators are shared by all buckets: a bucket costs one
+//! output layer of weights and nothing per move. The nets up to n4 have
+//! one bucket (`none`).
 //!
 //! ## Quantization (integer model, as played)
 //! `W_q = round(W·QA)`, `b_q = round(b·QA)` (i16); `w_o,q = round(w_o·QB)`
 //! (i16); `b_o,q = round(b_o·QA·QB)` (i32). With `v = clamp(acc, 0, QA)`
 //! per unit of the i16 accumulator `acc = b_q + Σ W_q`:
 //! ```text
-//! sum   = Σ v·v·w_o,q  (i32, both perspectives)   = QA²·QB·(w_o·a)
-//! score = (sum / QA + b_o,q) · SCALE / (QA·QB)
+//! sum   = Σ v·v·w_o,k,q  (i32, both perspectives)   = QA²·QB·(w_o,k·a)
+//! score = (sum / QA + b_o,k,q) · SCALE / (QA·QB)
 //! ```
 //! (integer division truncating toward zero, in i32 except the final
 //! product, which is taken in i64).
 //!
 //! ## The net file
-//! Little-endian, fixed length ([`FILE_BYTES`]):
+//! Little-endian. A net of one bucket (`none`) has the format
+//! of the nets before buckets, byte for byte, [`FILE_BYTES`] long:
 //! ```text
 //! magic        8 bytes  b"CHUHENS1" (MirrorRule::Exact) or b"CHUHENN1" (MirrorRule::OwnKing)
 //! inputs       u32      INPUTS
@@ -52,7 +64,22 @@
 //! out_bias     i32
 //! checksum     u64      FNV-1a 64 of every byte before it
 //! ```
-//! A file of another length, magic, shape or checksum is refused.
+//! A net of `B` buckets is [`bucketed_file_bytes`]`(B)` long; its rule is
+//! always [`MirrorRule::Exact`]:
+//! ```text
+//! magic        8 bytes  b"CHUHENB1"
+//! scheme       u32      Buckets::id (1 pieces8, 2 majors)
+//! buckets      u32      B (must be the scheme's count)
+//! inputs       u32      INPUTS
+//! hidden       u32      HIDDEN
+//! ft_weights   i16 × INPUTS·HIDDEN
+//! ft_bias      i16 × HIDDEN
+//! out_weights  i16 × B·2·HIDDEN      (bucket 0's us, them, then bucket 1's, …)
+//! out_bias     i32 × B
+//! checksum     u64      FNV-1a 64 of every byte before it
+//! ```
+//! A file of another length, magic, scheme, bucket count, shape or
+//! checksum is refused.
 
 use crate::board::{Colour, Piece, Position, Square};
 
@@ -85,8 +112,18 @@ pub enum MirrorRule {
     /// [`mirrored`]: a position and its mirror share their features.
     Exact,
 }
-/// Length of a net file in bytes.
+/// The magic bytes of a net with output buckets (always
+/// [`MirrorRule::Exact`]).
+pub const MAGIC_BUCKETS: [u8; 8] = *b"CHUHENB1";
+/// Length of a net file of one bucket in bytes.
 pub const FILE_BYTES: usize = 8 + 4 + 4 + 2 * INPUTS * HIDDEN + 2 * HIDDEN + 2 * 2 * HIDDEN + 4 + 8;
+
+/// Length in bytes of a net file of `buckets` output buckets (more than
+/// one): [`FILE_BYTES`] plus the scheme and count, and the other
+/// buckets' output layers.
+pub const fn bucketed_file_bytes(buckets: usize) -> usize {
+    FILE_BYTES + 4 + 4 + (buckets - 1) * (2 * 2 * HIDDEN + 4)
+}
 
 /// Whether the perspective of colour index `p` (0 Red, 1 Black) sees the
 /// board mirrored left–right, from the placement: `pieces` (piece code on

@@ -5,6 +5,7 @@
 //! inference: input features, layer sizes, quantization and the net file's
 //! layout. Everything else builds on it:
 //!
+//! - [`buckets`]: the output buckets (which output layer a position uses);
 //! - [`file`]: the quantized net and its file;
 //! - [`network`]: the net laid out for inference (aligned columns);
 //! - [`features`]: feature indices by piece id;
@@ -18,6 +19,7 @@
 //! through this thread's [`NetState`], clamped to ±[`EVAL_LIMIT`].
 
 pub mod arch;
+pub mod buckets;
 pub mod choice;
 pub mod features;
 pub mod file;

@@ -3,6 +3,7 @@
 //! 64-byte-aligned column of [`HIDDEN`] weights per input feature.
 
 use super::arch::{MirrorRule, HIDDEN, INPUTS, QA, QB, SCALE};
+use super::buckets::Buckets;
 use super::file::{NetFileError, QuantizedNet};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -25,6 +26,16 @@ impl Column {
     }
 }
 
+/// One bucket's output layer: the weights of the side to move's units
+/// ([0]) and the other's ([1]), and the bias in units of `QA · QB`.
+#[derive(Clone)]
+pub struct OutLayer {
+    /// Output weights by perspective (side to move first).
+    pub w: [Column; 2],
+    /// Output bias.
+    pub bias: i32,
+}
+
 /// The largest output weight (in absolute value) for which
 /// `v · w` with `v ≤ QA` fits an `i16`, so the AVX2 output layer may
 /// multiply in 16 bits (see [`Network::narrow_output`]).
@@ -43,10 +54,14 @@ pub struct Network {
     pub(super) ft: Box<[Column]>,
     /// Feature-transformer biases.
     pub(super) bias: Column,
-    /// Output weights of the side to move's units ([0]) and the other's ([1]).
-    pub(super) out: [Column; 2],
-    /// Output bias, in units of `QA · QB`.
-    pub(super) out_bias: i32,
+    /// The output layers, one per bucket.
+    pub(super) out: Box<[OutLayer]>,
+    /// Bucket 0's output layer again, held inline: a net of one bucket
+    /// (every net n1–n5) reads it without an indirection or a bounds
+    /// check ([`Network::single_layer`]).
+    pub(super) first: OutLayer,
+    /// How a position picks its output layer.
+    pub(super) buckets: Buckets,
     /// Every output weight is within ±[`NARROW_OUTPUT_MAX`].
     pub(super) narrow: bool,
     /// How the perspectives choose their orientation (the file's).
@@ -65,10 +80,18 @@ impl Network {
             .map(Column::from_slice)
             .collect::<Box<[Column]>>();
         debug_assert_eq!(ft.len(), INPUTS);
-        let out = [
-            Column::from_slice(&net.out_weights[..HIDDEN]),
-            Column::from_slice(&net.out_weights[HIDDEN..]),
-        ];
+        let out: Box<[OutLayer]> = (0..net.buckets.count())
+            .map(|k| {
+                let w = net.bucket_weights(k);
+                OutLayer {
+                    w: [
+                        Column::from_slice(&w[..HIDDEN]),
+                        Column::from_slice(&w[HIDDEN..]),
+                    ],
+                    bias: net.out_bias[k],
+                }
+            })
+            .collect();
         let narrow = net
             .out_weights
             .iter()
@@ -76,8 +99,9 @@ impl Network {
         Network {
             ft,
             bias: Column::from_slice(&net.ft_bias),
+            first: out[0].clone(),
             out,
-            out_bias: net.out_bias,
+            buckets: net.buckets,
             narrow,
             rule: net.rule,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -93,6 +117,11 @@ impl Network {
     /// The orientation rule the network was trained under.
     pub fn rule(&self) -> MirrorRule {
         self.rule
+    }
+
+    /// How the network picks its output layer.
+    pub fn buckets(&self) -> Buckets {
+        self.buckets
     }
 
     /// This network's own number (never shared with another network).
@@ -112,13 +141,33 @@ impl Network {
         self.narrow
     }
 
-    /// The score from the output layer's sum (see [`super::arch`]):
+    /// The output layer of bucket `bucket`.
+    #[inline(always)]
+    pub fn layer(&self, bucket: usize) -> &OutLayer {
+        &self.out[bucket]
+    }
+
+    /// The output layer of a net of one bucket (bucket 0's of any net).
+    #[inline(always)]
+    pub fn single_layer(&self) -> &OutLayer {
+        &self.first
+    }
+
+    /// The score from bucket `bucket`'s output sum ([`OutLayer::score_of_sum`]).
+    #[inline(always)]
+    pub fn score_of_sum(&self, bucket: usize, sum: i32) -> i32 {
+        self.out[bucket].score_of_sum(sum)
+    }
+}
+
+impl OutLayer {
+    /// The score from this layer's output sum (see [`super::arch`]):
     /// `(sum / QA + b_o) · SCALE / (QA · QB)`, integer division toward zero,
     /// `i32` with wrapping (a sum that wraps is far beyond any real
     /// output) except the final product in `i64`.
     #[inline(always)]
     pub fn score_of_sum(&self, sum: i32) -> i32 {
-        let pre = (sum / QA).wrapping_add(self.out_bias);
+        let pre = (sum / QA).wrapping_add(self.bias);
         (i64::from(pre) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }

@@ -15,7 +15,7 @@
 //! else it widens to 32-bit lanes.
 
 use super::arch::{HIDDEN, QA};
-use super::network::{Column, Network};
+use super::network::{Column, Network, OutLayer};
 
 /// Whether this CPU runs the AVX2 kernels (checked once by the standard
 /// library, then a load).
@@ -56,24 +56,26 @@ pub fn update(
     update_scalar(acc, src, weights, adds, subs);
 }
 
-/// The output layer's sum over the side to move's accumulator `us` and
-/// the other's `them`, with the AVX2 kernel when `simd`.
+/// The sum of `net`'s output layer `layer` (the position's bucket's)
+/// over the side to move's accumulator `us` and the other's `them`, with
+/// the AVX2 kernel when `simd`.
 #[inline(always)]
-pub fn output_sum(simd: bool, us: &Column, them: &Column, net: &Network) -> i32 {
+pub fn output_sum(simd: bool, us: &Column, them: &Column, net: &Network, layer: &OutLayer) -> i32 {
+    let out = &layer.w;
     #[cfg(target_arch = "x86_64")]
     if simd {
         debug_assert!(avx2_available());
         // SAFETY: `simd` is only set when the CPU has AVX2.
         return unsafe {
             if net.narrow {
-                avx2::output_sum_narrow(us, them, &net.out)
+                avx2::output_sum_narrow(us, them, out)
             } else {
-                avx2::output_sum_wide(us, them, &net.out)
+                avx2::output_sum_wide(us, them, out)
             }
         };
     }
     let _ = simd;
-    output_sum_scalar(us, them, &net.out)
+    output_sum_scalar(us, them, out)
 }
 
 /// The portable [`update`].

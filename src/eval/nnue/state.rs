@@ -7,7 +7,8 @@
 //! position it picks the cached slot whose placement differs least, brings
 //! its accumulators to the position by adding and subtracting only the
 //! columns of the pieces that differ (a quiet move: 2 per perspective, a
-//! capture: 3), and runs the output layer. A perspective whose
+//! capture: 3), and runs the output layer (the position's bucket's, for a
+//! net of output buckets). A perspective whose
 //! orientation changed ([`super::arch::mirrored`]: its king crossed the
 //! middle file, or with both kings on it the first left/right difference
 //! changed sides) is refreshed: brought from the last accumulator it had
@@ -29,14 +30,18 @@
 //! for a cheap score, then the full one) costs only the comparison.
 
 use super::arch::HIDDEN;
+use super::buckets::{self, Buckets};
 use super::features::{feature, mirrors_of};
-use super::network::{Column, Network};
+use super::network::{Column, Network, OutLayer};
 use super::simd;
 use crate::board::{Position, NO_SQUARE};
 
 /// Slots in the ring (a power of two, well above the plies between a node
 /// and its parent's evaluation).
 const SLOTS: usize = 64;
+/// A placement with no piece on the board (what [`changed`] compares
+/// with to find the pieces present).
+const ABSENT: [u8; 32] = [NO_SQUARE; 32];
 /// Marks an output not computed yet.
 const NO_SCORE: i32 = i32::MIN;
 /// Columns of a perspective rebuilt from scratch: as many as the pieces,
@@ -159,6 +164,14 @@ fn changed_portable(a: &[u8; 32], b: &[u8; 32]) -> u32 {
     mask
 }
 
+/// The output layer of `net` (of output buckets `b`) for the placement
+/// `cur` with colour index `side` to move: the bucket goes by the pieces
+/// present, found by one compare of the placement with an empty one.
+#[inline(never)]
+fn bucket_layer<'n>(net: &'n Network, b: Buckets, cur: &[u8; 32], side: usize) -> &'n OutLayer {
+    net.layer(b.bucket(buckets::relative(changed(cur, &ABSENT), side)))
+}
+
 /// `a` and `b` of `slots` (`a != b`), the first mutable.
 fn pair(slots: &mut [Slot], a: usize, b: usize) -> (&mut Slot, &Slot) {
     if a < b {
@@ -242,9 +255,16 @@ impl NetState {
         } else {
             self.bring(net, pos, target, best, mirror);
         }
+        // a net of one bucket (every net n1–n5) pays only this
+        // predictable branch; the bucket's look-up stays out of line so
+        // that it does not change how this function is compiled for them
+        let layer = match net.buckets() {
+            Buckets::None => net.single_layer(),
+            b => bucket_layer(net, b, cur, side),
+        };
         let slot = &mut self.slots[target];
-        let sum = simd::output_sum(self.simd, &slot.acc[side], &slot.acc[1 - side], net);
-        let score = net.score_of_sum(sum);
+        let sum = simd::output_sum(self.simd, &slot.acc[side], &slot.acc[1 - side], net, layer);
+        let score = layer.score_of_sum(sum);
         slot.score[side] = score;
         score
     }
@@ -400,8 +420,9 @@ impl NetState {
     pub fn evaluate_from_scratch(net: &Network, pos: &Position) -> i32 {
         let acc = Self::accumulators_from_scratch(net, pos);
         let side = pos.side_to_move().index();
-        let sum = simd::output_sum_scalar(&Column(acc[side]), &Column(acc[1 - side]), &net.out);
-        net.score_of_sum(sum)
+        let layer = net.layer(buckets::bucket_of(net.buckets(), pos));
+        let sum = simd::output_sum_scalar(&Column(acc[side]), &Column(acc[1 - side]), &layer.w);
+        layer.score_of_sum(sum)
     }
 }
 
