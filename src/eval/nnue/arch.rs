@@ -37,7 +37,7 @@
 //! by each side's rooks and horses plus cannons (after Pikafish's
 //! layer-stack buckets). The feature transformer (`W`, `b`) and
 //! so the accumulators are shared by all buckets: a bucket costs one
-//! output layer of weights and nothing per move. The nets up to n4 have
+//! output layer of weights and nothing per move. The nets n1–n5 have
 //! one bucket (`none`).
 //!
 //! ## Quantization (integer model, as played)
