@@ -109,10 +109,21 @@ fn sorted_features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
     (us, them)
 }
 
-/// The embedded net, as it plays: trained under the exact rule (n5).
+/// The embedded net, as it plays: trained under the exact rule (n6).
 fn embedded_exact() -> QuantizedNet {
     let qnet = QuantizedNet::from_bytes(EMBEDDED_BYTES).expect("the embedded net reads");
     assert_eq!(qnet.rule, MirrorRule::Exact);
+    qnet
+}
+
+/// n5, the last default net of one output layer, under the exact rule:
+/// the base the made-up bucketed nets below start from.
+fn one_bucket_exact() -> QuantizedNet {
+    let qnet = QuantizedNet::from_bytes(include_bytes!("../nets/chuhe-n5.nnue")).expect("n5 reads");
+    assert_eq!(
+        (qnet.rule, qnet.buckets),
+        (MirrorRule::Exact, Buckets::None)
+    );
     qnet
 }
 
@@ -124,7 +135,7 @@ fn a_position_its_mirror_and_its_colour_flip_score_alike_on_every_path() {
 #[test]
 fn a_bucketed_net_scores_mirrors_and_colour_flips_alike_on_every_path() {
     for (buckets, seed) in [(Buckets::Majors, 761), (Buckets::Pieces8, 762)] {
-        let qnet = bucketed(&embedded_exact(), buckets, seed);
+        let qnet = bucketed(&one_bucket_exact(), buckets, seed);
         mirror_and_colour_flip_score_alike(&qnet, seed);
     }
 }
@@ -312,7 +323,7 @@ fn bucketed(base: &QuantizedNet, buckets: Buckets, seed: u64) -> QuantizedNet {
 /// output layer of a net scores exactly as that net.
 #[test]
 fn a_bucketed_net_reads_back_and_every_path_agrees_over_random_games() {
-    let one = embedded_exact();
+    let one = one_bucket_exact();
     let one_net = Network::new(&one, "one bucket");
     for (buckets, seed) in [(Buckets::Majors, 763), (Buckets::Pieces8, 764)] {
         let qnet = bucketed(&one, buckets, seed);
@@ -443,12 +454,14 @@ fn a_wide_random_bucketed_net_scores_mirrors_alike_on_every_path() {
     assert!(checked > 1000, "only {checked} positions");
 }
 
-/// A net of one bucket keeps the file format from before buckets: every
-/// net in nets/ reads and writes back to the same bytes, magic and all.
+/// Every net in nets/ reads and writes back to the same bytes, magic and
+/// all; a net of one bucket (n1–n5) keeps the file format from before
+/// buckets, length and all, and a bucketed one (n6) has its scheme's count
+/// of output layers and the bucketed length.
 #[test]
-fn the_one_bucket_net_files_keep_their_bytes() {
+fn the_net_files_keep_their_bytes() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/nets");
-    let mut files = 0;
+    let (mut one_bucket, mut bucketed) = (0, 0);
     for entry in std::fs::read_dir(dir).expect("nets/") {
         let path = entry.expect("an entry").path();
         if path.extension().is_none_or(|e| e != "nnue") {
@@ -456,12 +469,26 @@ fn the_one_bucket_net_files_keep_their_bytes() {
         }
         let bytes = std::fs::read(&path).expect("reads");
         let net = QuantizedNet::from_bytes(&bytes).expect("a valid net");
-        assert_eq!(net.buckets, Buckets::None, "{path:?}");
-        assert_eq!(net.out_bias.len(), 1);
         assert!(net.to_bytes() == bytes, "{path:?} written back differs");
-        files += 1;
+        assert_eq!(net.out_bias.len(), net.buckets.count(), "{path:?}");
+        if net.buckets == Buckets::None {
+            assert_eq!(bytes.len(), arch::FILE_BYTES, "{path:?}");
+            one_bucket += 1;
+        } else {
+            assert_eq!(
+                bytes.len(),
+                arch::bucketed_file_bytes(net.buckets.count()),
+                "{path:?}"
+            );
+            bucketed += 1;
+        }
     }
-    assert!(files >= 3, "only {files} nets in {dir}");
+    assert!(
+        one_bucket >= 3,
+        "only {one_bucket} one-bucket nets in {dir}"
+    );
+    assert!(bucketed >= 1, "no bucketed net in {dir}");
     let embedded = QuantizedNet::from_bytes(EMBEDDED_BYTES).expect("reads");
     assert!(embedded.to_bytes() == EMBEDDED_BYTES);
+    assert_eq!(embedded.buckets, Buckets::Majors, "the default net is n6");
 }

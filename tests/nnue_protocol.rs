@@ -9,11 +9,12 @@
 mod engine_process;
 use chuhe::eval::nnue::arch::{fnv1a64, FILE_BYTES};
 use chuhe::eval::nnue::file::QuantizedNet;
-use chuhe::eval::nnue::EMBEDDED_BYTES;
 use engine_process::EngineProcess as Engine;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// A net file of one output layer (n5), the template of the bad files.
+const ONE_BUCKET: &[u8] = include_bytes!("../nets/chuhe-n5.nnue");
 /// Only catches hangs.
 const QUICK: Duration = Duration::from_secs(60);
 /// Depth of the `bench` whose node count tells the nets apart (small:
@@ -51,17 +52,17 @@ impl Files {
         let at = |name: &str| dir.join(name);
         let missing = at("no-such.nnue");
         let _ = std::fs::remove_file(&missing);
-        assert_eq!(EMBEDDED_BYTES.len(), FILE_BYTES);
-        std::fs::write(at("truncated.nnue"), &EMBEDDED_BYTES[..FILE_BYTES / 2]).unwrap();
+        assert_eq!(ONE_BUCKET.len(), FILE_BYTES);
+        std::fs::write(at("truncated.nnue"), &ONE_BUCKET[..FILE_BYTES / 2]).unwrap();
         std::fs::write(at("garbage.nnue"), b"this is not a net\n".repeat(1000)).unwrap();
         // a well-formed file of another architecture: 512 hidden units,
         // its own checksum right
-        let mut wider = EMBEDDED_BYTES[..FILE_BYTES - 8].to_vec();
+        let mut wider = ONE_BUCKET[..FILE_BYTES - 8].to_vec();
         wider[12..16].copy_from_slice(&512u32.to_le_bytes());
         let sum = fnv1a64(&wider);
         wider.extend_from_slice(&sum.to_le_bytes());
         std::fs::write(at("wider.nnue"), &wider).unwrap();
-        let mut damaged = EMBEDDED_BYTES.to_vec();
+        let mut damaged = ONE_BUCKET.to_vec();
         damaged[FILE_BYTES / 3] ^= 0x10;
         std::fs::write(at("damaged.nnue"), &damaged).unwrap();
         std::fs::write(at("zero.nnue"), QuantizedNet::zeros().to_bytes()).unwrap();
