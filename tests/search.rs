@@ -1,53 +1,22 @@
 //! Search tests: mates found, iProbcut with n = ∞ equals alpha-beta, the
 //! baseline equals brute-force minimax, determinism.
 
+mod mate_solver;
+
 use chuhe::board::{Move, Position};
 use chuhe::eval::{EvalCounter, Evaluator};
 use chuhe::search::{
     mate_distance, Algorithm, Limits, SearchControl, SearchOptions, SearchResult, Searcher, MATE,
 };
+use mate_solver::{defender_lost, forced_mate};
 
 fn search(options: SearchOptions, pos: &Position, limits: Limits) -> SearchResult {
     let mut s = Searcher::new(options);
     s.search(pos, &limits, &SearchControl::new(), &[], &mut |_| {})
 }
 
-/// Whether the side to move can force mate within `plies` plies (odd),
-/// by plain exhaustive search (independent of the engine's search).
-fn forced_mate(pos: &mut Position, plies: u32) -> bool {
-    if plies == 0 {
-        return false;
-    }
-    for mv in pos.legal_moves().iter().copied().collect::<Vec<_>>() {
-        pos.make_move(mv);
-        let wins = defender_lost(pos, plies - 1);
-        pos.unmake_move();
-        if wins {
-            return true;
-        }
-    }
-    false
-}
-
-/// Whether the side to move (the defender) is mated now or within `plies`.
-fn defender_lost(pos: &mut Position, plies: u32) -> bool {
-    let moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
-    if moves.is_empty() {
-        return true;
-    }
-    if plies == 0 {
-        return false;
-    }
-    moves.into_iter().all(|mv| {
-        pos.make_move(mv);
-        let lost = forced_mate(pos, plies - 1);
-        pos.unmake_move();
-        lost
-    })
-}
-
 /// Hand-built positions: (FEN, plies to mate). Each is checked with the
-/// brute-force solver above before the engine is asked.
+/// brute-force solver (`tests/mate_solver`) before the engine is asked.
 const MATES: &[(&str, u32)] = &[
     ("4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1", 1),
     ("3k5/9/9/9/9/9/9/9/9/R3K3R w - - 0 1", 1),
