@@ -35,10 +35,10 @@ use crate::board::Position;
 use std::cell::RefCell;
 use std::sync::{Arc, LazyLock};
 
-/// The net built into the binary (`nets/chuhe-n6.nnue`: n5's data and
-/// training under the exact mirror rule, with eight output buckets by the
-/// heavy pieces; nets/README.md).
-pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/chuhe-n6.nnue");
+/// The net built into the binary (`nets/chuhe-n5.nnue`: the fifth trained
+/// net, the first under the exact mirror rule, on all of data/train with
+/// n4's own games; nets/README.md).
+pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/chuhe-n5.nnue");
 
 /// The largest score the network gives the search, in absolute value:
 /// far below the rule-loss and mate scores, far above any real position.

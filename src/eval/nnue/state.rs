@@ -255,10 +255,10 @@ impl NetState {
         } else {
             self.bring(net, pos, target, best, mirror);
         }
-        // a net of one bucket (n1–n5) pays only this predictable branch;
-        // the bucket's look-up stays out of line: inlined, it cost the
-        // bucketed default n6 more instructions on `chuhe bench`, not fewer
-        // (callgrind, nets/README.md)
+        // a net of one bucket (n1–n5, the default n5 among them) pays
+        // only this predictable branch; the bucket's look-up stays out of
+        // line: inlined, it cost the bucketed n6 more instructions on
+        // `chuhe bench`, not fewer (callgrind, nets/README.md)
         let layer = match net.buckets() {
             Buckets::None => net.single_layer(),
             b => bucket_layer(net, b, cur, side),
